@@ -1,0 +1,41 @@
+"""Akropolis, the tile-laying game: a rules-exact engine in pure Python.
+
+The public values are small and immutable (``Tile``, ``Move``/``Placement``, ``LegalMove``,
+``CityScore``); ``Game`` is the one mutable object, with ``legal_moves``, ``play`` and ``undo``.
+"""
+
+from .city import City, IllegalMoveError, Move, Placement, Spot
+from .game import Game, LegalMove, Options, Result, deal
+from .hexes import DIRECTIONS, Hex, placement_cells
+from .scoring import VARIANTS, CityScore, HexScore, KindScore, score_city
+from .tiles import STARTING_TILE, STARS, TILES, Kind, Tile, tile_pool
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DIRECTIONS",
+    "STARS",
+    "STARTING_TILE",
+    "TILES",
+    "VARIANTS",
+    "City",
+    "CityScore",
+    "Game",
+    "Hex",
+    "HexScore",
+    "IllegalMoveError",
+    "Kind",
+    "KindScore",
+    "LegalMove",
+    "Move",
+    "Options",
+    "Placement",
+    "Result",
+    "Spot",
+    "Tile",
+    "__version__",
+    "deal",
+    "placement_cells",
+    "score_city",
+    "tile_pool",
+]

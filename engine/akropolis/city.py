@@ -1,0 +1,248 @@
+"""A player's city: the stacked hexes, the placement rules and the legal spots for a tile.
+
+The city keeps, for every built cell, the level, kind and piece (which placed tile) of its top
+hex, plus the *frontier*: the empty cells edge-adjacent to the city.  Level-1 spots are found
+from the frontier and higher spots from the built cells, so the search never scans a box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from .hexes import (
+    COORD_LIMIT,
+    OFFSETS,
+    TRIANGLE_SHAPES,
+    TRIANGLES_AROUND,
+    Hex,
+    pack,
+    packed_placement_cells,
+    unpack,
+)
+from .tiles import STARTING_TILE, TILES, Kind
+
+
+class IllegalMoveError(ValueError):
+    """A move that breaks a rule; the message says which, and nothing was changed."""
+
+
+class Placement(NamedTuple):
+    """A tile put into a city: ``hex_a`` on ``anchor``, the others clockwise from ``rotation``.
+
+    In a game this is also the whole move: the tile id says which Construction Site tile is
+    taken, so ``Move`` is the same type.
+    """
+
+    tile: int
+    anchor: Hex
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"{self.tile}@{self.anchor[0]},{self.anchor[1]}:{self.rotation}"
+
+
+Move = Placement
+
+
+class Spot(NamedTuple):
+    """A triangle of cells where a tile may legally go, whichever tile it is.
+
+    ``orientations`` are the three ``(anchor, rotation, cells)`` ways to lay a tile on it
+    (``cells`` are the cells of hex_a, hex_b, hex_c); ``stones`` is the quarries it covers.
+    """
+
+    triangle: int
+    level: int
+    stones: int
+    orientations: tuple[tuple[Hex, int, tuple[Hex, Hex, Hex]], ...]
+
+
+class _Undo(NamedTuple):
+    cells: tuple[int, int, int]
+    previous: tuple[tuple[int, Kind, int] | None, ...]
+    frontier_added: tuple[int, ...]
+    frontier_removed: tuple[int, ...]
+
+
+_STARTING_PIECE = 0
+
+
+class City:
+    """One player's city.  Mutable, with exact undo; the game owns one per player."""
+
+    __slots__ = ("_history", "_spots", "frontier", "height", "kind", "piece", "placements")
+
+    def __init__(self) -> None:
+        self.height: dict[int, int] = {}
+        self.kind: dict[int, Kind] = {}
+        self.piece: dict[int, int] = {}
+        for (q, r), kind in STARTING_TILE:
+            cell = pack(q, r)
+            self.height[cell] = 1
+            self.kind[cell] = kind
+            self.piece[cell] = _STARTING_PIECE
+        self.frontier: set[int] = {
+            cell + d for cell in self.height for d in OFFSETS if cell + d not in self.height
+        }
+        self.placements: list[Placement] = []
+        self._history: list[_Undo] = []
+        self._spots: list[Spot] | None = None
+
+    @classmethod
+    def from_placements(cls, placements: list[Placement]) -> City:
+        """Build a city from scratch; each placement must be legal when it is made."""
+        city = cls()
+        for index, placement in enumerate(placements):
+            try:
+                city.place(placement)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(f"placement {index + 1}: {error}") from None
+        return city
+
+    def copy(self) -> City:
+        other = City.__new__(City)
+        other.height = dict(self.height)
+        other.kind = dict(self.kind)
+        other.piece = dict(self.piece)
+        other.frontier = set(self.frontier)
+        other.placements = list(self.placements)
+        other._history = list(self._history)
+        other._spots = self._spots
+        return other
+
+    # --- Reading -----------------------------------------------------------------------------
+
+    def top(self, h: Hex) -> tuple[Kind, int] | None:
+        """The kind and level of the visible hex at ``h``, or None if the cell is empty."""
+        cell = pack(*h)
+        if cell not in self.height:
+            return None
+        return self.kind[cell], self.height[cell]
+
+    def hexes(self) -> Iterator[tuple[Hex, Kind, int]]:
+        """Every visible hex as ``((q, r), kind, level)``."""
+        kind, height = self.kind, self.height
+        for cell in height:
+            yield unpack(cell), kind[cell], height[cell]
+
+    def __len__(self) -> int:
+        return len(self.height)
+
+    # --- Rules -------------------------------------------------------------------------------
+
+    def check(self, tile: int, anchor: Hex, rotation: int) -> tuple[tuple[int, int, int], int, int]:
+        """Check a placement: its packed cells, level and stones gained, or IllegalMoveError."""
+        if tile not in TILES:
+            raise IllegalMoveError(f"there is no tile {tile}")
+        if not 0 <= rotation < 6:
+            raise IllegalMoveError(f"rotation must be 0 to 5, not {rotation}")
+        q, r = anchor
+        if abs(q) > COORD_LIMIT or abs(r) > COORD_LIMIT:
+            raise IllegalMoveError("the tile is not adjacent to the city")
+        cells = packed_placement_cells(pack(q, r), rotation)
+        height = self.height
+        levels = [height.get(c, 0) for c in cells]
+        if levels == [0, 0, 0]:
+            if not any(c in self.frontier for c in cells):
+                raise IllegalMoveError("the tile is not adjacent to the city")
+            return cells, 1, 0
+        if 0 in levels:
+            raise IllegalMoveError("the tile would overhang an empty space")
+        if not levels[0] == levels[1] == levels[2]:
+            raise IllegalMoveError("the tile is not flat: the hexes below are at different levels")
+        piece = self.piece
+        if piece[cells[0]] == piece[cells[1]] == piece[cells[2]]:
+            raise IllegalMoveError("the tile would cover a single tile (it must cover two or more)")
+        stones = sum(1 for c in cells if self.kind[c] is Kind.QUARRY)
+        return cells, levels[0] + 1, stones
+
+    def place(self, placement: Placement) -> tuple[int, int]:
+        """Add a tile after checking it; returns ``(level, stones gained)``."""
+        tile, anchor, rotation = placement.tile, placement.anchor, placement.rotation
+        cells, level, stones = self.check(tile, anchor, rotation)
+        height, kind, piece = self.height, self.kind, self.piece
+        previous = tuple(
+            (height[c], kind[c], piece[c]) if c in height else None for c in cells
+        )
+        number = len(self.placements) + 1
+        for cell, hex_kind in zip(cells, TILES[tile].hexes, strict=True):
+            height[cell] = level
+            kind[cell] = hex_kind
+            piece[cell] = number
+        added: list[int] = []
+        removed: tuple[int, ...] = ()
+        if level == 1:
+            frontier = self.frontier
+            removed = tuple(c for c in cells if c in frontier)
+            frontier.difference_update(removed)
+            for cell in cells:
+                for d in OFFSETS:
+                    n = cell + d
+                    if n not in height and n not in frontier:
+                        frontier.add(n)
+                        added.append(n)
+        self.placements.append(Placement(tile, (anchor[0], anchor[1]), rotation))
+        self._history.append(_Undo(cells, previous, tuple(added), removed))
+        self._spots = None
+        return level, stones
+
+    def undo(self) -> Placement:
+        """Remove the last tile placed, restoring the city exactly."""
+        if not self._history:
+            raise IllegalMoveError("there is no placement to undo")
+        undo = self._history.pop()
+        height, kind, piece = self.height, self.kind, self.piece
+        for cell, before in zip(undo.cells, undo.previous, strict=True):
+            if before is None:
+                del height[cell], kind[cell], piece[cell]
+            else:
+                height[cell], kind[cell], piece[cell] = before
+        self.frontier.difference_update(undo.frontier_added)
+        self.frontier.update(undo.frontier_removed)
+        self._spots = None
+        return self.placements.pop()
+
+    # --- Legal spots (the hot path) ----------------------------------------------------------
+
+    def spots(self) -> list[Spot]:
+        """Every triangle where a tile may legally go now (cached until the city changes)."""
+        if self._spots is None:
+            self._spots = self._find_spots()
+        return self._spots
+
+    def _find_spots(self) -> list[Spot]:
+        height, piece, kind = self.height, self.piece, self.kind
+        found: list[tuple[int, int, int]] = []
+        seen: set[int] = set()
+        shapes = TRIANGLE_SHAPES
+        for cell in self.frontier:
+            for offset in TRIANGLES_AROUND:
+                triangle = 2 * cell + offset
+                if triangle in seen:
+                    continue
+                seen.add(triangle)
+                base = triangle >> 1
+                _, o1, o2 = shapes[triangle & 1][0]
+                if base not in height and base + o1 not in height and base + o2 not in height:
+                    found.append((triangle, 1, 0))
+        quarry = Kind.QUARRY
+        for cell, level in height.items():
+            for t in (0, 1):
+                _, o1, o2 = shapes[t][0]
+                c1, c2 = cell + o1, cell + o2
+                if height.get(c1) != level or height.get(c2) != level:
+                    continue
+                p = piece[cell]
+                if p == piece[c1] == piece[c2]:
+                    continue
+                stones = (kind[cell] is quarry) + (kind[c1] is quarry) + (kind[c2] is quarry)
+                found.append((2 * cell + t, level + 1, stones))
+        return [Spot(tri, level, stones, _orientations(tri)) for tri, level, stones in found]
+
+
+def _orientations(triangle: int) -> tuple[tuple[Hex, int, tuple[Hex, Hex, Hex]], ...]:
+    base, t = triangle >> 1, triangle & 1
+    (_, o1, o2), (k0, k1, k2) = TRIANGLE_SHAPES[t]
+    a, b, c = unpack(base), unpack(base + o1), unpack(base + o2)
+    return ((a, k0, (a, b, c)), (b, k1, (b, c, a)), (c, k2, (c, a, b)))

@@ -1,0 +1,351 @@
+"""A game of Akropolis: setup, the Construction Site, turns, legal moves, undo and the result.
+
+``Game`` is the one mutable object; everything it hands out (moves, legal moves, scores) is an
+immutable value.  A game is fully determined by its options, its deck and its moves, which is
+what a game record stores.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .city import City, IllegalMoveError, Move, Placement
+from .hexes import Hex, unpack
+from .rng import SEED_LIMIT, SplitMix64
+from .scoring import CityScore, check_variants, score_city
+from .tiles import TILES, tile_pool
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+#: Stacks in a standard game; the all-tiles option uses as many as the 61 tiles make.
+STANDARD_STACKS = 11
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What a game is played with: player count, variants and the all-tiles option."""
+
+    players: int = 2
+    variants: frozenset[str] = frozenset()
+    all_tiles: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
+        object.__setattr__(self, "variants", check_variants(self.variants))
+        if self.all_tiles and self.players == MAX_PLAYERS:
+            raise ValueError("the all-tiles option is for 2 or 3 players (4 players use all tiles)")
+
+    @property
+    def site_size(self) -> int:
+        """Tiles in the Construction Site at the start of each round."""
+        return self.players + 2
+
+    @property
+    def stack_size(self) -> int:
+        return self.players + 1
+
+    def pool(self) -> list[int]:
+        """The ids of the tiles this game uses."""
+        return tile_pool(self.players, self.all_tiles)
+
+
+class LegalMove(NamedTuple):
+    """A legal move with what it would do: its cost, level, cells and stones gained."""
+
+    tile: int
+    anchor: Hex
+    rotation: int
+    site_index: int
+    cost: int
+    level: int
+    cells: tuple[Hex, Hex, Hex]
+    stones_gained: int
+
+    @property
+    def move(self) -> Move:
+        return Move(self.tile, self.anchor, self.rotation)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "tile": self.tile,
+            "site_index": self.site_index,
+            "cost": self.cost,
+            "anchor": list(self.anchor),
+            "rotation": self.rotation,
+            "level": self.level,
+            "cells": [list(c) for c in self.cells],
+            "stones_gained": self.stones_gained,
+        }
+
+
+class Result(NamedTuple):
+    """Who won and how the tie-break decided it."""
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    explanation: str
+
+
+class _Turn(NamedTuple):
+    """What a move changed beyond the city, so that undo is exact."""
+
+    move: Move
+    player: int
+    site_index: int
+    cost: int
+    gained: int
+    supplied: bool
+
+
+def deal(options: Options, seed: int) -> list[int]:
+    """The deck for a seed: the pool shuffled; the first ``site_size`` tiles start the site."""
+    if not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, not {seed!r}")
+    return SplitMix64(seed).shuffled(options.pool())
+
+
+def check_deck(options: Options, deck: Sequence[int]) -> list[int]:
+    """A deck checked against the game's tile pool: known ids, each at most once."""
+    deck = list(deck)
+    if not deck:
+        raise ValueError("the deck is empty")
+    pool = set(options.pool())
+    seen: set[int] = set()
+    for index, tile in enumerate(deck):
+        if not isinstance(tile, int) or isinstance(tile, bool) or tile not in TILES:
+            raise ValueError(f"deck position {index + 1}: {tile!r} is not a tile id (1 to 61)")
+        if tile not in pool:
+            raise ValueError(
+                f"deck position {index + 1}: tile {tile} is not used with {options.players} players"
+            )
+        if tile in seen:
+            raise ValueError(f"deck position {index + 1}: tile {tile} appears twice")
+        seen.add(tile)
+    return deck
+
+
+class Game:
+    """One game: 2–4 cities, the Construction Site and the stacks, played move by move."""
+
+    def __init__(
+        self,
+        players: int = 2,
+        *,
+        variants: Iterable[str] = (),
+        all_tiles: bool = False,
+        seed: int | None = None,
+        deck: Sequence[int] | None = None,
+        names: Sequence[str] | None = None,
+        kinds: Sequence[str | None] | None = None,
+    ) -> None:
+        self.options = Options(players, frozenset(variants), all_tiles)
+        if deck is None and seed is None:
+            seed = secrets.randbelow(SEED_LIMIT)
+        self.seed = seed
+        self.deck: tuple[int, ...] = tuple(
+            check_deck(self.options, deck) if deck is not None else deal(self.options, seed)
+        )
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(players)]
+        if len(names) != players:
+            raise ValueError(f"{len(names)} names given for {players} players")
+        self.names: tuple[str, ...] = tuple(names)
+        #: Who plays each seat (``None``: not stated); records carry it, the rules ignore it.
+        self.kinds: tuple[str | None, ...] = tuple(kinds) if kinds else (None,) * players
+        size = self.options.site_size
+        self._site: list[int] = list(self.deck[:size])
+        self._next_stack = size
+        self._stones: list[int] = [seat + 1 for seat in range(players)]
+        self.cities: tuple[City, ...] = tuple(City() for _ in range(players))
+        self.turn = 0
+        self.chief = 0
+        self.round = 1
+        self._turns: list[_Turn] = []
+
+    # --- State -------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
+    def variants(self) -> frozenset[str]:
+        return self.options.variants
+
+    @property
+    def site(self) -> tuple[int, ...]:
+        """The Construction Site, first tile first."""
+        return tuple(self._site)
+
+    @property
+    def stones(self) -> tuple[int, ...]:
+        return tuple(self._stones)
+
+    @property
+    def stacks_left(self) -> int:
+        remaining = len(self.deck) - self._next_stack
+        return -(-remaining // self.options.stack_size)
+
+    @property
+    def is_over(self) -> bool:
+        """The game ends when one tile is left in the site and no stack can refill it."""
+        return len(self._site) <= 1 and self._next_stack >= len(self.deck)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move played so far, in order."""
+        return tuple(turn.move for turn in self._turns)
+
+    @property
+    def ply(self) -> int:
+        return len(self._turns)
+
+    def city(self, player: int) -> City:
+        return self.cities[player]
+
+    # --- Moves -------------------------------------------------------------------------------
+
+    def affordable(self) -> list[int]:
+        """Site indexes the player to move can pay for (index i costs i stones)."""
+        if self.is_over:
+            return []
+        return list(range(min(len(self._site), self._stones[self.turn] + 1)))
+
+    def legal_moves(self) -> list[LegalMove]:
+        """Every distinct legal placement of every affordable tile for the player to move."""
+        spots = self.cities[self.turn].spots()
+        new = tuple.__new__
+        out: list[LegalMove] = []
+        append = out.append
+        for index in self.affordable():
+            tile = self._site[index]
+            count = 1 if TILES[tile].uniform else 3
+            for spot in spots:
+                level, stones = spot.level, spot.stones
+                for anchor, rotation, cells in spot.orientations[:count]:
+                    append(
+                        new(LegalMove, (tile, anchor, rotation, index, index, level, cells, stones))
+                    )
+        return out
+
+    def check(self, move: Placement, player: int | None = None) -> LegalMove:
+        """What ``move`` would do, or IllegalMoveError with the reason.  Changes nothing."""
+        tile, anchor, rotation = move.tile, move.anchor, move.rotation
+        if self.is_over:
+            raise IllegalMoveError("the game is over")
+        if player is not None and not 0 <= player < self.players:
+            raise IllegalMoveError(f"there is no player {player}")
+        if player is not None and player != self.turn:
+            raise IllegalMoveError(
+                f"it is not {self.names[player]}'s turn ({self.names[self.turn]} is to play)"
+            )
+        if tile not in self._site:
+            raise IllegalMoveError(f"tile {tile} is not in the construction site")
+        index = self._site.index(tile)
+        if index > self._stones[self.turn]:
+            raise IllegalMoveError(
+                f"tile {tile} costs {index} stones and {self.names[self.turn]} has "
+                f"{self._stones[self.turn]}"
+            )
+        cells, level, stones = self.cities[self.turn].check(tile, anchor, rotation)
+        public = (unpack(cells[0]), unpack(cells[1]), unpack(cells[2]))
+        return LegalMove(tile, tuple(anchor), rotation, index, index, level, public, stones)
+
+    def play(self, move: Placement, player: int | None = None) -> LegalMove:
+        """Play ``move`` for the player to move (checked against ``player`` if given)."""
+        info = self.check(move, player)
+        player = self.turn
+        self._site.pop(info.site_index)
+        self.cities[player].place(info.move)
+        self._stones[player] += info.stones_gained - info.cost
+        self.turn = (player + 1) % self.players
+        supplied = len(self._site) == 1 and self._next_stack < len(self.deck)
+        if supplied:
+            stack_end = self._next_stack + self.options.stack_size
+            self._site.extend(self.deck[self._next_stack : stack_end])
+            self._next_stack = min(stack_end, len(self.deck))
+            self.chief = (self.chief + 1) % self.players
+            self.round += 1
+        self._turns.append(
+            _Turn(info.move, player, info.site_index, info.cost, info.stones_gained, supplied)
+        )
+        return info
+
+    def undo(self) -> Move:
+        """Take back the last move exactly."""
+        if not self._turns:
+            raise IllegalMoveError("there is no move to undo")
+        turn = self._turns.pop()
+        if turn.supplied:
+            added = len(self._site) - 1
+            del self._site[1:]
+            self._next_stack -= added
+            self.chief = (self.chief - 1) % self.players
+            self.round -= 1
+        move = self.cities[turn.player].undo()
+        self._site.insert(turn.site_index, move.tile)
+        self._stones[turn.player] += turn.cost - turn.gained
+        self.turn = turn.player
+        return move
+
+    # --- Whole games -------------------------------------------------------------------------
+
+    def replay(self, ply: int | None = None) -> Game:
+        """A new game with the same setup and the first ``ply`` moves (all if None)."""
+        moves = self.moves if ply is None else self.moves[:ply]
+        game = self.fresh()
+        for move in moves:
+            game.play(move)
+        return game
+
+    def fresh(self) -> Game:
+        """The same setup (options, deck, names, seed) with no move played."""
+        game = Game(
+            self.players,
+            variants=self.variants,
+            all_tiles=self.options.all_tiles,
+            deck=self.deck,
+            names=self.names,
+            kinds=self.kinds,
+        )
+        game.seed = self.seed
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy of this game, history included (for search and what-ifs)."""
+        game = Game.__new__(Game)
+        game.__dict__.update(self.__dict__)
+        game._site = list(self._site)
+        game._stones = list(self._stones)
+        game.cities = tuple(city.copy() for city in self.cities)
+        game._turns = list(self._turns)
+        return game
+
+    # --- Scores ------------------------------------------------------------------------------
+
+    def score(self, player: int) -> CityScore:
+        """The player's score now (the final score once the game is over)."""
+        return score_city(self.cities[player], self.variants, self._stones[player])
+
+    def scores(self) -> list[CityScore]:
+        return [self.score(p) for p in range(self.players)]
+
+    def result(self) -> Result:
+        """The winners: highest total, then most stones, else a shared victory."""
+        totals = tuple(s.total for s in self.scores())
+        best = max(totals)
+        leaders = [p for p in range(self.players) if totals[p] == best]
+        if len(leaders) == 1:
+            return Result((leaders[0],), totals, f"{self.names[leaders[0]]} has the most points")
+        most = max(self._stones[p] for p in leaders)
+        winners = tuple(p for p in leaders if self._stones[p] == most)
+        tied = " and ".join(self.names[p] for p in leaders)
+        if len(winners) == 1:
+            why = f"{tied} tie on {best} points; {self.names[winners[0]]} has more stones ({most})"
+        else:
+            who = " and ".join(self.names[p] for p in winners)
+            why = f"{who} tie on {best} points and {most} stones: a shared victory"
+        return Result(winners, totals, why)

@@ -1,0 +1,211 @@
+"""Scoring a city: each district kind's value × stars, with the reason for every hex.
+
+Only top hexes exist (covered hexes are gone).  The city's frontier is the set of empty cells
+next to it; on a hex grid each empty region's frontier cells are connected, so the region
+outside the city is exactly the frontier component holding the frontier cell with the least
+``q``, and every other frontier component is a lake.  That makes the edge and lake tests a
+walk over the frontier instead of a flood over a bounding box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .city import City
+from .hexes import OFFSETS, Hex, unpack
+from .tiles import DISTRICTS, KIND_NAMES, PLAZA_OFFSET, STARS, Kind
+
+#: The five variants, named after the district kind whose condition they add.
+VARIANTS: tuple[str, ...] = tuple(KIND_NAMES[k] for k in DISTRICTS)
+#: House groups of this value or more are doubled in the houses variant.
+HOUSE_VARIANT_THRESHOLD = 10
+
+
+@dataclass(frozen=True, slots=True)
+class KindScore:
+    """One line of the scorepad: counting districts' value × the kind's plaza stars."""
+
+    value: int
+    stars: int
+    points: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"value": self.value, "stars": self.stars, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class HexScore:
+    """Why one district hex scores or not.  ``value`` is what it adds (level, doubled or not)."""
+
+    cell: Hex
+    kind: str
+    level: int
+    counts: bool
+    value: int
+    doubled: bool
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CityScore:
+    """A city's full breakdown: per-kind lines, stones, total and every district's verdict."""
+
+    kinds: dict[str, KindScore]
+    stones: int
+    total: int
+    hexes: tuple[HexScore, ...]
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {name: line.to_json() for name, line in self.kinds.items()}
+        out["stones"] = self.stones
+        out["total"] = self.total
+        return out
+
+
+def check_variants(variants: Iterable[str]) -> frozenset[str]:
+    """The variants as a set, or ValueError naming an unknown one."""
+    chosen = frozenset(variants)
+    unknown = sorted(chosen.difference(VARIANTS))
+    if unknown:
+        raise ValueError(f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)})")
+    return chosen
+
+
+def outside_and_lakes(city: City) -> tuple[set[int], set[int]]:
+    """The frontier cells outside the city, and those in lakes (enclosed empty regions)."""
+    frontier = city.frontier
+    start = min(frontier)
+    outside = {start}
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        for d in OFFSETS:
+            n = cell + d
+            if n in frontier and n not in outside:
+                outside.add(n)
+                todo.append(n)
+    return outside, frontier - outside
+
+
+def _largest_house_group(houses: list[int], height: dict[int, int]) -> set[int]:
+    """The house group with most hexes, ties going to the higher value."""
+    unseen = set(houses)
+    best: set[int] = set()
+    best_key = (0, 0)
+    while unseen:
+        start = unseen.pop()
+        group = {start}
+        todo = [start]
+        while todo:
+            cell = todo.pop()
+            for d in OFFSETS:
+                n = cell + d
+                if n in unseen:
+                    unseen.discard(n)
+                    group.add(n)
+                    todo.append(n)
+        key = (len(group), sum(height[c] for c in group))
+        if key > best_key:
+            best, best_key = group, key
+    return best
+
+
+def score_city(city: City, variants: Iterable[str] = (), stones: int = 0) -> CityScore:
+    """Score ``city`` with the given variants; ``stones`` are the owner's stones left."""
+    variants = check_variants(variants)
+    height, kind = city.height, city.kind
+    stars = dict.fromkeys(DISTRICTS, 0)
+    cells: dict[Kind, list[int]] = {k: [] for k in DISTRICTS}
+    for cell, k in kind.items():
+        if k > PLAZA_OFFSET:
+            district = Kind(k - PLAZA_OFFSET)
+            stars[district] += STARS[district]
+        elif k:
+            cells[k].append(cell)
+
+    verdicts: list[tuple[int, Kind, bool, bool, str]] = []  # cell, kind, counts, doubled, reason
+    add = verdicts.append
+
+    houses = cells[Kind.HOUSE]
+    group = _largest_house_group(houses, height)
+    group_doubled = (
+        "houses" in variants and sum(height[c] for c in group) >= HOUSE_VARIANT_THRESHOLD
+    )
+    for cell in houses:
+        if cell in group:
+            why = "in the largest group of houses"
+            add((cell, Kind.HOUSE, True, group_doubled, why))
+        else:
+            add((cell, Kind.HOUSE, False, False, "not in the largest group of houses"))
+
+    market_variant = "markets" in variants
+    for cell in cells[Kind.MARKET]:
+        near = [kind.get(cell + d) for d in OFFSETS]
+        if Kind.MARKET in near:
+            add((cell, Kind.MARKET, False, False, "next to another market"))
+        else:
+            doubled = market_variant and Kind.MARKET_PLAZA in near
+            add((cell, Kind.MARKET, True, doubled, "no market next to it"))
+
+    barracks, gardens = cells[Kind.BARRACKS], cells[Kind.GARDEN]
+    if barracks or (gardens and "gardens" in variants):
+        outside, lakes = outside_and_lakes(city)
+    else:
+        outside, lakes = set(), set()
+    barracks_variant = "barracks" in variants
+    for cell in barracks:
+        edge = sum(1 for d in OFFSETS if cell + d in outside)
+        if edge:
+            doubled = barracks_variant and edge in (3, 4)
+            add((cell, Kind.BARRACKS, True, doubled, "on the edge of the city"))
+        else:
+            add((cell, Kind.BARRACKS, False, False, "not on the edge of the city"))
+
+    temple_variant = "temples" in variants
+    for cell in cells[Kind.TEMPLE]:
+        if all(cell + d in height for d in OFFSETS):
+            doubled = temple_variant and height[cell] >= 2
+            add((cell, Kind.TEMPLE, True, doubled, "surrounded on all six sides"))
+        else:
+            add((cell, Kind.TEMPLE, False, False, "not surrounded on all six sides"))
+
+    garden_variant = "gardens" in variants
+    for cell in gardens:
+        doubled = garden_variant and any(cell + d in lakes for d in OFFSETS)
+        add((cell, Kind.GARDEN, True, doubled, "gardens always count"))
+
+    return _tally(verdicts, height, stars, stones)
+
+
+_DOUBLED_WHY = {
+    Kind.HOUSE: "group value 10 or more",
+    Kind.MARKET: "next to a market plaza",
+    Kind.BARRACKS: "3 or 4 empty outside neighbours",
+    Kind.TEMPLE: "on level 2 or higher",
+    Kind.GARDEN: "next to a lake",
+}
+
+
+def _tally(
+    verdicts: list[tuple[int, Kind, bool, bool, str]],
+    height: dict[int, int],
+    stars: dict[Kind, int],
+    stones: int,
+) -> CityScore:
+    values = dict.fromkeys(DISTRICTS, 0)
+    hexes: list[HexScore] = []
+    for cell, k, counts, doubled, reason in verdicts:
+        level = height[cell]
+        value = (2 * level if doubled else level) if counts else 0
+        values[k] += value
+        if doubled:
+            reason = f"{reason}; doubled: {_DOUBLED_WHY[k]}"
+        if counts and not stars[k]:
+            reason = f"{reason}; but no {k.label} plaza in the city"
+        points = value * stars[k]
+        hexes.append(HexScore(unpack(cell), k.label, level, counts, value, doubled, points, reason))
+    kinds = {KIND_NAMES[k]: KindScore(values[k], stars[k], values[k] * stars[k]) for k in DISTRICTS}
+    total = sum(line.points for line in kinds.values()) + stones
+    return CityScore(kinds, stones, total, tuple(hexes))
