@@ -7,7 +7,7 @@ from the frontier and higher spots from the built cells, so the search never sca
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from .hexes import (
@@ -98,6 +98,25 @@ class City:
                 city.place(placement)
             except IllegalMoveError as error:
                 raise IllegalMoveError(f"placement {index + 1}: {error}") from None
+        return city
+
+    @classmethod
+    def from_hexes(cls, hexes: Iterable[tuple[Hex, Kind, int]]) -> City:
+        """A city drawn hex by hex as ``((q, r), kind, level)``, for scoring puzzles and tests.
+
+        It replaces the starting tile, records no placements (so nothing to undo) and gives
+        every hex its own piece.  Scoring only needs the visible hexes, so it scores exactly.
+        """
+        city = cls()
+        city.height, city.kind, city.piece = {}, {}, {}
+        for number, ((q, r), kind, level) in enumerate(hexes):
+            cell = pack(q, r)
+            city.height[cell], city.kind[cell], city.piece[cell] = level, Kind(kind), number
+        if not city.height:
+            raise ValueError("a city needs at least one hex")
+        city.frontier = {
+            cell + d for cell in city.height for d in OFFSETS if cell + d not in city.height
+        }
         return city
 
     def copy(self) -> City:
