@@ -100,6 +100,10 @@ class _Turn(NamedTuple):
     supplied: bool
 
 
+def _stones(count: int) -> str:
+    return f"{count} stone" if count == 1 else f"{count} stones"
+
+
 def deal(options: Options, seed: int) -> list[int]:
     """The deck for a seed: the pool shuffled; the first ``site_size`` tiles start the site."""
     if not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
@@ -246,9 +250,10 @@ class Game:
             raise IllegalMoveError(f"tile {tile} is not in the construction site")
         index = self._site.index(tile)
         if index > self._stones[self.turn]:
+            have = self._stones[self.turn]
             raise IllegalMoveError(
-                f"tile {tile} costs {index} stones and {self.names[self.turn]} has "
-                f"{self._stones[self.turn]}"
+                f"cannot afford tile {tile}: it costs {_stones(index)} and "
+                f"{self.names[self.turn]} has {_stones(have)}"
             )
         cells, level, stones = self.cities[self.turn].check(tile, anchor, rotation)
         public = (unpack(cells[0]), unpack(cells[1]), unpack(cells[2]))

@@ -1,0 +1,7 @@
+"""``python -m akropolis``: see ``cli.py``."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,196 @@
+"""Compact text notation for moves, games and cities: short enough for a URL.
+
+A move is ``TILE@Q,R:ROTATION`` (``18@0,2:0``).  A game or city is ``;``-separated fields:
+
+    A1;p=2;v=hmbtg;s=42;m=18@0,2:0.12@1,-2:4      a game (A1 = game notation version 1)
+    C1;v=hm;st=3;m=12@1,-2:4.18@0,2:0             a city (C1 = city notation version 1)
+
+Game fields, in this order when written: ``p`` players (2–4), ``n`` names (``|``-separated,
+percent-encoded; omitted when they are the defaults), ``k`` player kinds (same form, empty for
+unstated), ``v`` variant letters from ``hmbtg`` (omitted for none), ``a=1`` all tiles,
+``s`` seed, ``d`` deck (``.``-separated tile ids), ``m`` moves (``.``-separated).  City fields:
+``v``, ``st`` stones, ``m`` placements.  A position is a game notation cut after its moves.
+Notation converts to and from the record dicts of ``records.py``, so the same checks apply.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import quote, unquote
+
+from .city import Placement
+from .game import Options, deal
+from .records import CITY_FORMAT, GAME_FORMAT, VERSION, RecordError
+from .scoring import VARIANTS
+
+GAME_HEADER = f"A{VERSION}"
+CITY_HEADER = f"C{VERSION}"
+VARIANT_LETTERS: dict[str, str] = {name: name[0] for name in VARIANTS}
+_MOVE = re.compile(r"(\d{1,2})@(-?\d{1,3}),(-?\d{1,3}):(\d)")
+
+
+def format_move(placement: Placement | dict[str, Any]) -> str:
+    """``18@0,2:0`` for tile 18 at anchor (0, 2) with rotation 0."""
+    if isinstance(placement, dict):
+        placement = Placement(placement["tile"], tuple(placement["anchor"]), placement["rotation"])
+    return f"{placement.tile}@{placement.anchor[0]},{placement.anchor[1]}:{placement.rotation}"
+
+
+def parse_move(text: str) -> Placement:
+    """The placement written as ``TILE@Q,R:ROTATION``."""
+    match = _MOVE.fullmatch(text.strip())
+    if not match:
+        raise RecordError(f"{text!r} is not a move (expected TILE@Q,R:ROTATION, like 18@0,2:0)")
+    tile, q, r, rotation = (int(group) for group in match.groups())
+    return Placement(tile, (q, r), rotation)
+
+
+def _moves_text(moves: list[dict[str, Any]]) -> str:
+    return ".".join(format_move(move) for move in moves)
+
+
+def _parse_moves(text: str, what: str) -> list[dict[str, Any]]:
+    out = []
+    for index, token in enumerate(text.split(".") if text else []):
+        try:
+            move = parse_move(token)
+        except RecordError as error:
+            raise RecordError(f"{what} {index + 1}: {error}") from None
+        out.append({"tile": move.tile, "anchor": list(move.anchor), "rotation": move.rotation})
+    return out
+
+
+def _variants_text(variants: list[str]) -> str:
+    return "".join(VARIANT_LETTERS[name] for name in VARIANTS if name in variants)
+
+
+def _parse_variants(text: str) -> list[str]:
+    by_letter = {letter: name for name, letter in VARIANT_LETTERS.items()}
+    names = []
+    for letter in text:
+        if letter not in by_letter:
+            raise RecordError(f"unknown variant letter {letter!r} (known: hmbtg)")
+        names.append(by_letter[letter])
+    return names
+
+
+def _fields(text: str, header: str, known: tuple[str, ...]) -> dict[str, str]:
+    parts = text.strip().split(";")
+    if parts[0] != header:
+        raise RecordError(f"notation must start with {header!r}, not {parts[0][:10]!r}")
+    fields: dict[str, str] = {}
+    for part in parts[1:]:
+        key, sep, value = part.partition("=")
+        if not sep or key not in known:
+            raise RecordError(f"unknown notation field {part[:20]!r} (known: {', '.join(known)})")
+        if key in fields:
+            raise RecordError(f"notation field {key!r} appears twice")
+        fields[key] = value
+    return fields
+
+
+def _int(text: str, what: str) -> int:
+    if not re.fullmatch(r"\d{1,20}", text):
+        raise RecordError(f"{what} must be a whole number, not {text[:20]!r}")
+    return int(text)
+
+
+def format_game(record: dict[str, Any]) -> str:
+    """The notation of a game record (as made by ``records.game_to_record``)."""
+    players = record["players"]
+    fields = [GAME_HEADER, f"p={len(players)}"]
+    names = [p["name"] for p in players]
+    if names != [f"Player {i + 1}" for i in range(len(players))]:
+        fields.append("n=" + "|".join(quote(name, safe="") for name in names))
+    if any("kind" in p for p in players):
+        fields.append("k=" + "|".join(quote(p.get("kind", ""), safe="") for p in players))
+    variants = _variants_text(record["options"]["variants"])
+    if variants:
+        fields.append(f"v={variants}")
+    if record["options"].get("all_tiles"):
+        fields.append("a=1")
+    if record.get("seed") is not None:
+        fields.append(f"s={record['seed']}")
+    if "deck" in record and record["deck"] != _seeded_deck(record):
+        fields.append("d=" + ".".join(str(t) for t in record["deck"]))
+    fields.append("m=" + _moves_text(record["moves"]))
+    return ";".join(fields)
+
+
+def _seeded_deck(record: dict[str, Any]) -> list[int] | None:
+    """The deck the record's seed deals, so that notation can leave out a derivable deck."""
+    if record.get("seed") is None:
+        return None
+    options = record["options"]
+    setup = Options(len(record["players"]), frozenset(options["variants"]), options["all_tiles"])
+    return deal(setup, record["seed"])
+
+
+def parse_game(text: str) -> dict[str, Any]:
+    """The game record written in ``text``; ``records.read_game`` then checks and plays it."""
+    fields = _fields(text, GAME_HEADER, ("p", "n", "k", "v", "a", "s", "d", "m"))
+    if "p" not in fields:
+        raise RecordError("notation needs p= (the number of players)")
+    count = _int(fields["p"], "p")
+    if not 2 <= count <= 4:
+        raise RecordError(f"p must be 2, 3 or 4, not {count}")
+    names = [f"Player {i + 1}" for i in range(count)]
+    if "n" in fields:
+        names = [unquote(name) for name in fields["n"].split("|")]
+        if len(names) != count:
+            raise RecordError(f"n lists {len(names)} names for {count} players")
+    players: list[dict[str, Any]] = [{"name": name} for name in names]
+    if "k" in fields:
+        kinds = [unquote(kind) for kind in fields["k"].split("|")]
+        if len(kinds) != count:
+            raise RecordError(f"k lists {len(kinds)} kinds for {count} players")
+        for player, kind in zip(players, kinds, strict=True):
+            if kind:
+                player["kind"] = kind
+    all_tiles = fields.get("a", "0")
+    if all_tiles not in ("0", "1"):
+        raise RecordError(f"a must be 0 or 1, not {all_tiles[:10]!r}")
+    record: dict[str, Any] = {
+        "format": GAME_FORMAT,
+        "version": VERSION,
+        "players": players,
+        "options": {"variants": _parse_variants(fields.get("v", "")), "all_tiles": all_tiles == "1"},
+    }
+    if "s" in fields:
+        record["seed"] = _int(fields["s"], "s")
+    if "d" in fields:
+        tiles = fields["d"].split(".") if fields["d"] else []
+        record["deck"] = [_int(tile, "a deck tile") for tile in tiles]
+    record["moves"] = _parse_moves(fields.get("m", ""), "move")
+    return record
+
+
+def format_city(record: dict[str, Any]) -> str:
+    """The notation of a city record."""
+    fields = [CITY_HEADER]
+    variants = _variants_text(record["variants"])
+    if variants:
+        fields.append(f"v={variants}")
+    fields.append(f"st={record['stones']}")
+    fields.append("m=" + _moves_text(record["placements"]))
+    return ";".join(fields)
+
+
+def parse_city(text: str) -> dict[str, Any]:
+    """The city record written in ``text``; ``records.read_city`` then checks it."""
+    fields = _fields(text, CITY_HEADER, ("v", "st", "m"))
+    return {
+        "format": CITY_FORMAT,
+        "version": VERSION,
+        "variants": _parse_variants(fields.get("v", "")),
+        "stones": _int(fields.get("st", "0"), "st"),
+        "placements": _parse_moves(fields.get("m", ""), "placement"),
+    }
+
+
+def parse(text: str) -> dict[str, Any]:
+    """A game or city record from its notation, by its header."""
+    if text.strip().startswith(CITY_HEADER + ";") or text.strip() == CITY_HEADER:
+        return parse_city(text)
+    return parse_game(text)
