@@ -92,12 +92,15 @@ def _expect_list(value: Any, where: str) -> list:
     return value
 
 
-def _check_header(data: dict, expected: str) -> None:
+def _check_header(data: Any, expected: str) -> None:
+    if not isinstance(data, dict):
+        raise RecordError("the record must be a JSON object")
     fmt = data.get("format")
     if fmt != expected:
         other = {GAME_FORMAT: "a game record", CITY_FORMAT: "a city record"}.get(fmt)
         if other:
-            raise RecordError(f"this is {other}, not {'a game' if expected == GAME_FORMAT else 'a city'} record")
+            wanted = "a game record" if expected == GAME_FORMAT else "a city record"
+            raise RecordError(f"this is {other}, not {wanted}")
         raise RecordError(f"format must be {expected!r}, not {fmt!r}")
     version = data.get("version")
     if version != VERSION:
@@ -130,9 +133,9 @@ def _read_placement(value: Any, where: str) -> Placement:
 
 def read_game(data: Any) -> Game:
     """A game from a parsed game record, every move replayed and checked."""
+    _check_header(data, GAME_FORMAT)
     keys = {"format", "version", "players", "options", "moves"}
     data = _expect_object(data, "the record", keys, {"seed", "deck"})
-    _check_header(data, GAME_FORMAT)
     players = _expect_list(data["players"], "players")
     if not 2 <= len(players) <= 4:
         raise RecordError(f"players must list 2 to 4 players, not {len(players)}")
@@ -142,7 +145,9 @@ def read_game(data: Any) -> Game:
         player = _expect_object(player, where, {"name"}, {"kind"})
         name = player["name"]
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-            raise RecordError(f"{where}: name must be a non-empty string of at most {MAX_NAME_LENGTH} characters")
+            raise RecordError(
+                f"{where}: name must be a non-empty string of at most {MAX_NAME_LENGTH} characters"
+            )
         kind = player.get("kind")
         if kind is not None and kind not in PLAYER_KINDS:
             raise RecordError(f"{where}: unknown kind {kind!r} (known: {', '.join(PLAYER_KINDS)})")
@@ -166,8 +171,15 @@ def read_game(data: Any) -> Game:
         for index, move in enumerate(_expect_list(data["moves"], "moves"))
     ]
     try:
-        game = Game(len(names), variants=variants, all_tiles=all_tiles, seed=seed, deck=deck,
-                    names=names, kinds=kinds)
+        game = Game(
+            len(names),
+            variants=variants,
+            all_tiles=all_tiles,
+            seed=seed,
+            deck=deck,
+            names=names,
+            kinds=kinds,
+        )
     except ValueError as error:
         raise RecordError(str(error)) from None
     game.seed = seed
@@ -181,9 +193,9 @@ def read_game(data: Any) -> Game:
 
 def read_city(data: Any) -> CityRecord:
     """A city record, checked (its placements are checked when it is built)."""
+    _check_header(data, CITY_FORMAT)
     keys = {"format", "version", "variants", "stones", "placements"}
     data = _expect_object(data, "the record", keys, set())
-    _check_header(data, CITY_FORMAT)
     variants = _read_variants(data["variants"], "variants")
     stones = _expect_int(data["stones"], "stones", 0, 10_000)
     placements = tuple(
