@@ -36,8 +36,10 @@ def on_pyodide() -> dict:
 def main() -> None:
     cpython, pyodide = on_cpython(), on_pyodide()
     print(f"position: {cpython['position']}")
-    print(f"{'figure':<22}{'CPython ' + cpython['python']:>18}{'Pyodide ' + pyodide['python']:>18}"
-          f"{'ratio':>8}{'target':>10}")
+    print(
+        f"{'figure':<22}{'CPython ' + cpython['python']:>18}{'Pyodide ' + pyodide['python']:>18}"
+        f"{'ratio':>8}{'target':>10}"
+    )
     for name in FIGURES:
         a, b = cpython[name], pyodide[name]
         target = TARGETS.get(name)

@@ -8,7 +8,7 @@ from .city import City, IllegalMoveError, Move, Placement, Spot
 from .game import Game, LegalMove, Options, Result, deal
 from .hexes import DIRECTIONS, Hex, placement_cells
 from .scoring import VARIANTS, CityScore, HexScore, KindScore, score_city
-from .tiles import STARTING_TILE, STARS, TILES, Kind, Tile, tile_pool
+from .tiles import STARS, STARTING_TILE, TILES, Kind, Tile, tile_pool
 
 __version__ = "0.1.0"
 

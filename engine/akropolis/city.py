@@ -181,9 +181,7 @@ class City:
         tile, anchor, rotation = placement.tile, placement.anchor, placement.rotation
         cells, level, stones = self.check(tile, anchor, rotation)
         height, kind, piece = self.height, self.kind, self.piece
-        previous = tuple(
-            (height[c], kind[c], piece[c]) if c in height else None for c in cells
-        )
+        previous = tuple((height[c], kind[c], piece[c]) if c in height else None for c in cells)
         number = len(self.placements) + 1
         for cell, hex_kind in zip(cells, TILES[tile].hexes, strict=True):
             height[cell] = level

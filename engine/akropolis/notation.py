@@ -155,7 +155,10 @@ def parse_game(text: str) -> dict[str, Any]:
         "format": GAME_FORMAT,
         "version": VERSION,
         "players": players,
-        "options": {"variants": _parse_variants(fields.get("v", "")), "all_tiles": all_tiles == "1"},
+        "options": {
+            "variants": _parse_variants(fields.get("v", "")),
+            "all_tiles": all_tiles == "1",
+        },
     }
     if "s" in fields:
         record["seed"] = _int(fields["s"], "s")

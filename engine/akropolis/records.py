@@ -223,7 +223,11 @@ def load(text: str | bytes) -> Game | CityRecord:
 
 
 def _placement_json(placement: Placement) -> dict[str, Any]:
-    return {"tile": placement.tile, "anchor": list(placement.anchor), "rotation": placement.rotation}
+    return {
+        "tile": placement.tile,
+        "anchor": list(placement.anchor),
+        "rotation": placement.rotation,
+    }
 
 
 def _variants_json(variants: frozenset[str]) -> list[str]:

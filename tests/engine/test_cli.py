@@ -46,7 +46,13 @@ def test_score_prints_every_player_breakdown_and_winners(finished) -> None:
         assert entry["stones"] == game.stones[player]
         assert entry["score"] == game.score(player).to_json()
         assert set(entry["score"]) == {
-            "houses", "markets", "barracks", "temples", "gardens", "stones", "total"
+            "houses",
+            "markets",
+            "barracks",
+            "temples",
+            "gardens",
+            "stones",
+            "total",
         }
 
 
@@ -82,7 +88,14 @@ def test_moves_lists_the_legal_moves_of_the_player_to_move() -> None:
     assert report["moves"] == [m.to_json() for m in game.legal_moves()]
     first = report["moves"][0]
     assert list(first) == [
-        "tile", "site_index", "cost", "anchor", "rotation", "level", "cells", "stones_gained"
+        "tile",
+        "site_index",
+        "cost",
+        "anchor",
+        "rotation",
+        "level",
+        "cells",
+        "stones_gained",
     ]
 
 
@@ -90,7 +103,9 @@ def test_state_reports_turn_site_stones_stacks_and_end() -> None:
     """`state` mid-game and at the end."""
     game = random_game(4, 3)
     middle = game.replay(7)
-    report = json.loads(run_cli("state", "-", stdin=records.dumps(records.game_to_record(middle))).stdout)
+    report = json.loads(
+        run_cli("state", "-", stdin=records.dumps(records.game_to_record(middle))).stdout
+    )
     assert report == {
         "turn": middle.turn,
         "site": list(middle.site),
@@ -98,7 +113,9 @@ def test_state_reports_turn_site_stones_stacks_and_end() -> None:
         "stacks_left": middle.stacks_left,
         "game_over": False,
     }
-    end = json.loads(run_cli("state", "-", stdin=records.dumps(records.game_to_record(game))).stdout)
+    end = json.loads(
+        run_cli("state", "-", stdin=records.dumps(records.game_to_record(game))).stdout
+    )
     assert end["game_over"] is True and len(end["site"]) == 1 and end["stacks_left"] == 0
 
 

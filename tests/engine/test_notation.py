@@ -58,7 +58,9 @@ def test_game_notation_keeps_names_kinds_and_an_explicit_deck() -> None:
     """Names with separators survive; a deck that no seed dealt is written out."""
     from akropolis import Game
 
-    game = Game(2, deck=[5, 1, 2, 3, 4, 6, 7], names=["Zoë; the|best", "Bob=2"], kinds=[None, "human"])
+    game = Game(
+        2, deck=[5, 1, 2, 3, 4, 6, 7], names=["Zoë; the|best", "Bob=2"], kinds=[None, "human"]
+    )
     game.play(game.legal_moves()[0])
     record = records.game_to_record(game)
     text = notation.format_game(record)
@@ -74,7 +76,11 @@ def test_game_notation_is_short_enough_for_a_url() -> None:
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10**6), variants=st.sets(st.sampled_from(VARIANTS)), stones=st.integers(0, 30))
+@given(
+    seed=st.integers(0, 10**6),
+    variants=st.sets(st.sampled_from(VARIANTS)),
+    stones=st.integers(0, 30),
+)
 def test_city_notation_round_trips(seed: int, variants: set[str], stones: int) -> None:
     """City record → notation → city record is identical."""
     game = random_game(2, seed)

@@ -44,7 +44,9 @@ def test_schema_enums_match_the_engine() -> None:
     assert player["kind"]["enum"] == list(PLAYER_KINDS)
 
 
-@pytest.mark.parametrize(("players", "seed", "all_tiles"), [(2, 1, False), (3, 2, True), (4, 3, False)])
+@pytest.mark.parametrize(
+    ("players", "seed", "all_tiles"), [(2, 1, False), (3, 2, True), (4, 3, False)]
+)
 def test_written_records_validate(players: int, seed: int, all_tiles: bool) -> None:
     """Every record the engine writes is valid against its schema."""
     game = random_game(players, seed, variants=VARIANTS[:players], all_tiles=all_tiles)

@@ -1,0 +1,23 @@
+// Run Python source from stdin inside the pinned Pyodide (node_modules/pyodide) with the
+// repository's engine/ importable; Python's stdout goes to stdout, an exception exits 1.
+// Usage: node tests/pyodide/run_python.mjs < script.py
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const { loadPyodide } = await import(resolve(root, "node_modules", "pyodide", "pyodide.mjs"));
+
+const source = readFileSync(0, "utf8");
+const pyodide = await loadPyodide({ indexURL: resolve(root, "node_modules", "pyodide") + "/" });
+pyodide.setStdout({ batched: (line) => process.stdout.write(line + "\n") });
+pyodide.setStderr({ batched: (line) => process.stderr.write(line + "\n") });
+pyodide.FS.mkdirTree("/engine");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: resolve(root, "engine") }, "/engine");
+try {
+  await pyodide.runPythonAsync("import sys\nsys.path.insert(0, '/engine')\nsys.dont_write_bytecode = True");
+  await pyodide.runPythonAsync(source);
+} catch (error) {
+  process.stderr.write(String(error.message || error) + "\n");
+  process.exit(1);
+}

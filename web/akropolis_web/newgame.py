@@ -1,0 +1,83 @@
+"""The New game form: seats, names, variants, all-tiles, seed — checked, then a ``Game``.
+
+Defaults make one click start a 2-player game.  Bad values raise ``SetupError`` with a line
+the dialog shows; nothing is started.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from akropolis import Game
+from akropolis.records import MAX_NAME_LENGTH
+from akropolis.rng import SEED_LIMIT
+from akropolis.scoring import VARIANTS
+
+VARIANT_HELP = {
+    "houses": "Houses: a group worth 10 or more is doubled",
+    "markets": "Markets: next to a market plaza, doubled",
+    "barracks": "Barracks: with 3 or 4 empty outside neighbours, doubled",
+    "temples": "Temples: on level 2 or higher, doubled",
+    "gardens": "Gardens: next to a lake, doubled",
+}
+
+
+class SetupError(ValueError):
+    """A form value that cannot start a game."""
+
+
+class NewGameForm:
+    """The form's values between openings, so a second game starts like the first."""
+
+    def __init__(self) -> None:
+        self.names = ["Player 1", "Player 2"]
+        self.variants: set[str] = set()
+        self.all_tiles = False
+        self.seed = ""
+
+    def resize(self, change: int) -> None:
+        count = min(max(len(self.names) + change, 2), 4)
+        while len(self.names) < count:
+            self.names.append(f"Player {len(self.names) + 1}")
+        del self.names[count:]
+
+    def read(self, values: dict) -> None:
+        self.names = [str(n) for n in values.get("names", self.names)] or self.names
+        self.variants = {v for v in values.get("variants", []) if v in VARIANTS}
+        self.all_tiles = bool(values.get("all_tiles", False))
+        self.seed = str(values.get("seed", "")).strip()
+
+    def create(self) -> Game:
+        names = [name.strip() or f"Player {i + 1}" for i, name in enumerate(self.names)]
+        for name in names:
+            if len(name) > MAX_NAME_LENGTH:
+                raise SetupError(f"A name can have at most {MAX_NAME_LENGTH} characters.")
+        if len(set(names)) != len(names):
+            raise SetupError("Give each player a different name.")
+        if self.all_tiles and len(names) == 4:
+            raise SetupError("All tiles is for 2 or 3 players (4 players always use all 61).")
+        seed = None
+        if self.seed:
+            if not self.seed.isdigit() or int(self.seed) >= SEED_LIMIT:
+                raise SetupError("The seed must be a whole number (or empty for a random deal).")
+            seed = int(self.seed)
+        return Game(
+            len(names), variants=self.variants, all_tiles=self.all_tiles, seed=seed, names=names
+        )
+
+    def seats_html(self) -> str:
+        rows = []
+        for i, name in enumerate(self.names):
+            first = " (Chief Architect, starts)" if i == 0 else ""
+            rows.append(
+                f'<label>Seat {i + 1}{first} <input name="seat" value="{escape(name)}" '
+                f'maxlength="{MAX_NAME_LENGTH}" aria-label="Name of player {i + 1}"></label>'
+            )
+        return "".join(rows)
+
+    def variants_html(self) -> str:
+        return "".join(
+            f'<label><input type="checkbox" value="{name}"'
+            f"{' checked' if name in self.variants else ''}> {escape(VARIANT_HELP[name])}</label>"
+            for name in VARIANTS
+        )

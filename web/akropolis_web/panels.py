@@ -1,0 +1,142 @@
+"""The HTML around the canvas: Construction Site, players, scorepad and game log.
+
+Pure functions from engine state to HTML strings (names escaped), tested on CPython; the glue
+only assigns them to ``innerHTML``.  Buttons carry ``data-*`` attributes the glue listens for.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from akropolis import TILES, Game, placement_cells
+from akropolis.scoring import VARIANTS
+
+from .scene import svg
+
+KIND_TITLES = {
+    "houses": "Houses",
+    "markets": "Markets",
+    "barracks": "Barracks",
+    "temples": "Temples",
+    "gardens": "Gardens",
+}
+
+
+def tile_svg(tile_id: int, size: int = 64) -> str:
+    """A City tile drawn in its rotation 0, hex_a at the origin."""
+    tile = TILES[tile_id]
+    cells = placement_cells((0, 0), 0)
+    hexes = list(zip(cells, tile.hexes, (1, 1, 1), strict=True))
+    label = f"Tile {tile_id}: " + ", ".join(k.label for k in tile.hexes)
+    return svg(hexes, size, size, label)
+
+
+def site_html(game: Game, held: int | None) -> str:
+    """The Construction Site: each tile with its cost; unaffordable tiles disabled."""
+    affordable = set(game.affordable())
+    items = []
+    for index, tile in enumerate(game.site):
+        disabled = index not in affordable
+        classes = (
+            "site-tile" + (" held" if index == held else "") + (" disabled" if disabled else "")
+        )
+        cost = "free" if index == 0 else f"{index} stone{'s' if index != 1 else ''}"
+        items.append(
+            f'<button class="{classes}" data-site="{index}" data-tile="{tile}"'
+            f'{" disabled" if disabled else ""} aria-pressed="{str(index == held).lower()}"'
+            f' title="Tile {tile}, costs {cost}">{tile_svg(tile)}'
+            f'<span class="cost">{cost}</span></button>'
+        )
+    if game.is_over:
+        items.append('<p class="site-note">The last tile is never played.</p>')
+    return "".join(items)
+
+
+def status_html(game: Game) -> str:
+    """Round, stacks left and who plays."""
+    if game.is_over:
+        return "Game over"
+    return (
+        f"Round {game.round} · {game.stacks_left} stack{'s' if game.stacks_left != 1 else ''} left"
+        f" · <b>{escape(game.names[game.turn])}</b> to play"
+    )
+
+
+def players_html(game: Game, viewed: int, show_scores: bool) -> str:
+    """One card per player: name, stones, Chief Architect, live score, a city thumbnail."""
+    cards = []
+    for player in range(game.players):
+        score = game.score(player)
+        classes = ["player"]
+        if player == game.turn and not game.is_over:
+            classes.append("to-play")
+        if player == viewed:
+            classes.append("viewed")
+        chief = (
+            ' <span class="chief" title="Chief Architect">♛</span>' if player == game.chief else ""
+        )
+        lines = ""
+        if show_scores:
+            cells = "".join(f"<td>{line.points}</td>" for line in score.kinds.values())
+            lines = (
+                f'<table class="mini-score"><tr>{cells}<td><b>{score.total}</b></td></tr></table>'
+            )
+        thumb = svg(list(game.cities[player].hexes()), 150, 110, f"{game.names[player]}'s city")
+        cards.append(
+            f'<button class="{" ".join(classes)}" data-player="{player}">'
+            f'<span class="name">{escape(game.names[player])}{chief}</span>'
+            f'<span class="stones" title="Stones">◆ {game.stones[player]}</span>'
+            f"{lines}{thumb}</button>"
+        )
+    return "".join(cards)
+
+
+def scorepad_html(game: Game) -> str:
+    """The end-of-game scorepad: each kind's value × stars, stones, total, winner."""
+    scores = game.scores()
+    result = game.result()
+    head = "".join(f"<th>{escape(name)}</th>" for name in game.names)
+    rows = []
+    for kind in VARIANTS:
+        cells = "".join(
+            f'<td><span class="calc">{s.kinds[kind].value} × {s.kinds[kind].stars} =</span> '
+            f"<b>{s.kinds[kind].points}</b></td>"
+            for s in scores
+        )
+        rows.append(f'<tr><th scope="row">{KIND_TITLES[kind]}</th>{cells}</tr>')
+    rows.append(
+        '<tr><th scope="row">Stones</th>'
+        + "".join(f"<td><b>{s.stones}</b></td>" for s in scores)
+        + "</tr>"
+    )
+    rows.append(
+        '<tr class="total"><th scope="row">Total</th>'
+        + "".join(
+            f'<td class="{"winner" if p in result.winners else ""}"><b>{s.total}</b></td>'
+            for p, s in enumerate(scores)
+        )
+        + "</tr>"
+    )
+    names = " and ".join(escape(game.names[p]) for p in result.winners)
+    verb = "win" if len(result.winners) > 1 else "wins"
+    return (
+        f'<table class="scorepad"><thead><tr><th></th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        f'<p class="verdict"><b>{names} {verb}!</b> {escape(result.explanation)}.</p>'
+    )
+
+
+def log_html(game: Game) -> str:
+    """Every move so far, newest last."""
+    items = []
+    replay = game.fresh()
+    for number, move in enumerate(game.moves, start=1):
+        player = replay.turn
+        info = replay.play(move)
+        cost = f", paid {info.cost}" if info.cost else ""
+        gain = f", +{info.stones_gained}◆" if info.stones_gained else ""
+        items.append(
+            f'<li><span class="ply">{number}.</span> {escape(game.names[player])}: tile {move.tile}'
+            f" → level {info.level}{cost}{gain} <code>{move}</code></li>"
+        )
+    return "".join(items)

@@ -1,0 +1,74 @@
+// Loading screen: real download progress while Pyodide starts, and a clear message on failure.
+// It wraps fetch to count the bytes of the runtime files (sizes from runtime/sizes.json, written
+// by build.py); PyScript then boots main.py, which hides this screen and sets
+// <html data-akropolis="ready">. Any failure sets data-akropolis="error" and says what failed.
+const root = document.documentElement;
+const step = document.getElementById("loading-step");
+const bar = document.getElementById("loading-bar");
+const errorBox = document.getElementById("loading-error");
+
+function fail(text) {
+  if (root.dataset.akropolis === "ready") return;
+  root.dataset.akropolis = "error";
+  step.textContent = "The game could not start.";
+  errorBox.textContent = text;
+  errorBox.hidden = false;
+}
+
+if (typeof WebAssembly !== "object") {
+  fail("This browser does not support WebAssembly, which the game needs. Please use a current Firefox, Chrome, Edge or Safari.");
+} else {
+  root.dataset.akropolis = "loading";
+  let expected = {};
+  let total = 0;
+  const received = new Map();
+  const realFetch = window.fetch.bind(window);
+
+  const show = () => {
+    if (root.dataset.akropolis !== "loading") return;
+    let done = 0;
+    for (const n of received.values()) done += n;
+    const pct = total ? Math.min(99, Math.round((done / total) * 100)) : 0;
+    bar.value = pct;
+    step.textContent = pct < 99 ? `Downloading the game… ${pct}%` : "Starting Python…";
+  };
+
+  window.fetch = async (input, init) => {
+    const url = typeof input === "string" ? input : input.url;
+    let response;
+    try {
+      response = await realFetch(input, init);
+    } catch (err) {
+      fail(`A file failed to load: ${url} (${err.message}). Check your connection and reload.`);
+      throw err;
+    }
+    if (!response.ok) {
+      fail(`A file failed to load: ${url} (HTTP ${response.status}). Reload the page to try again.`);
+      return response;
+    }
+    const name = Object.keys(expected).find((key) => url.endsWith(key));
+    if (!name || !response.body) return response;
+    const reader = response.body.getReader();
+    received.set(name, 0);
+    const stream = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) { controller.close(); return; }
+        received.set(name, received.get(name) + value.byteLength);
+        show();
+        controller.enqueue(value);
+      },
+    });
+    return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  realFetch("runtime/sizes.json")
+    .then((r) => (r.ok ? r.json() : {}))
+    .then((sizes) => { expected = sizes; total = Object.values(sizes).reduce((a, b) => a + b, 0); show(); })
+    .catch(() => {});
+
+  window.addEventListener("error", (event) => fail(`Error: ${event.message}`));
+  window.addEventListener("unhandledrejection", (event) => fail(`Error: ${event.reason && event.reason.message || event.reason}`));
+  // PyScript reports Python errors on the page; surface them on the loading screen too.
+  window.addEventListener("py:error", (event) => fail(`Python error: ${event.detail || ""}`));
+}

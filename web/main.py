@@ -1,0 +1,480 @@
+"""PyScript glue: binds the page (DOM events, canvas, storage, files) to ``Table``.
+
+Only wiring lives here.  Rules come from the engine, interaction state from
+``akropolis_web.table``, pictures from ``akropolis_web.scene`` / ``panels``; this module turns
+events into calls and results into ``innerHTML`` and painter calls.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from akropolis import Game, records
+from akropolis.records import RecordError
+from akropolis_web import panels, rules_help, scene
+from akropolis_web.geometry import Viewport, fit
+from akropolis_web.newgame import NewGameForm, SetupError
+from akropolis_web.table import Table
+
+SAVE_KEY = "akropolis.autosave.v1"
+BROKEN_KEY = "akropolis.autosave.unreadable"
+DRAG_THRESHOLD = 6
+
+
+def element(name: str):
+    return document.getElementById(name)
+
+
+class App:
+    """The page: one Table, the viewed city and its viewport, pointer gestures."""
+
+    def __init__(self) -> None:
+        self.canvas = element("city")
+        self.table: Table | None = None
+        self.viewed = 0
+        self.views: dict[int, Viewport] = {}
+        self.pointers: dict[int, tuple[float, float]] = {}
+        self.drag_from: tuple[float, float] | None = None
+        self.dragged = False
+        self.pinch: float | None = None
+        self.pending = None  # touch: the spot tapped, waiting for "Place here"
+        self.show_scores = True
+        self.form = NewGameForm()
+        self._proxies: list = []
+
+    # --- Wiring ------------------------------------------------------------------------------
+
+    def on(self, target, event: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def bind(self) -> None:
+        canvas = self.canvas
+        self.on(canvas, "pointermove", self.pointer_move)
+        self.on(canvas, "pointerdown", self.pointer_down)
+        self.on(canvas, "pointerup", self.pointer_up)
+        self.on(canvas, "pointercancel", self.pointer_up)
+        self.on(canvas, "pointerleave", self.pointer_leave)
+        self.on(canvas, "wheel", self.wheel)
+        self.on(document, "keydown", self.key)
+        self.on(window, "resize", lambda _e: self.paint_city(fit_view=False))
+        self.on(element("site"), "click", self.site_click)
+        self.on(element("players"), "click", self.player_click)
+        self.on(element("app"), "click", self.action_click)
+        self.on(element("import-file"), "change", self.import_file)
+        self.on(element("show-scores"), "change", self.toggle_scores)
+        self.on(element("btn-start"), "click", self.start_new)
+        self.on(element("btn-add-seat"), "click", lambda _e: self.seats(+1))
+        self.on(element("btn-remove-seat"), "click", lambda _e: self.seats(-1))
+        self.on(element("btn-again"), "click", self.play_again)
+        self.on(element("btn-close-end"), "click", lambda _e: element("end-dialog").close())
+        element("rules").innerHTML = rules_help.HTML
+
+    # --- Game lifecycle ----------------------------------------------------------------------
+
+    def start(self, game: Game) -> None:
+        self.table = Table(game)
+        self.views.clear()
+        self.viewed = game.turn
+        self.pending = None
+        self.refresh(fit_view=True)
+        self.save()
+
+    def resume_or_new(self) -> None:
+        saved = window.localStorage.getItem(SAVE_KEY)
+        if saved:
+            try:
+                subject = records.load(saved)
+                if isinstance(subject, Game):
+                    self.start(subject)
+                    self.hint("Welcome back: your game is where you left it.")
+                    return
+            except RecordError as error:
+                window.localStorage.setItem(BROKEN_KEY, saved)
+                self.message(f"The saved game could not be restored ({error}). It is kept aside.")
+        self.start(Game(2))
+        self.open_new_dialog()
+
+    def save(self) -> None:
+        if self.table:
+            window.localStorage.setItem(
+                SAVE_KEY, records.dumps(records.game_to_record(self.table.game))
+            )
+
+    # --- Painting ----------------------------------------------------------------------------
+
+    def view(self) -> Viewport:
+        if self.viewed not in self.views:
+            self.fit_view()
+        return self.views[self.viewed]
+
+    def fit_view(self) -> None:
+        city = self.table.game.cities[self.viewed]
+        cells = [h for h, _, _ in city.hexes()]
+        rect = self.canvas.getBoundingClientRect()
+        self.views[self.viewed] = fit(cells, max(rect.width, 50), max(rect.height, 50), margin=3.0)
+
+    def paint_city(self, fit_view: bool = False) -> None:
+        if fit_view:
+            self.fit_view()
+        game = self.table.game
+        hexes = list(game.cities[self.viewed].hexes())
+        glow, dim = frozenset(), frozenset()
+        if game.is_over:
+            verdicts = game.score(self.viewed).hexes
+            glow = frozenset(v.cell for v in verdicts if v.points > 0)
+            dim = frozenset(v.cell for v in verdicts if v.points == 0)
+        layer = scene.city_layer(hexes, self.view(), glow=glow, dim=dim)
+        window.akropolisPainter.paintStatic(self.canvas, json.dumps(layer))
+        self.paint_overlay()
+
+    def paint_overlay(self) -> None:
+        table = self.table
+        mine = self.viewed == table.game.turn and not table.game.is_over
+        commands = []
+        if mine and table.held is not None:
+            ghost = table.ghost(self.pending or table.hover)
+            ghost_hexes = table.ghost_hexes(ghost) if ghost else []
+            commands = scene.overlay(
+                self.view(),
+                anchors=table.legal_anchors(),
+                ghost=ghost_hexes,
+                legal=bool(ghost and ghost.legal),
+            )
+            if ghost:
+                self.hint(ghost.describe(), "good" if ghost.legal else "bad")
+        window.akropolisPainter.paintOverlay(self.canvas, json.dumps(commands))
+
+    def refresh(self, fit_view: bool = False) -> None:
+        """Redraw everything after the game changed."""
+        game = self.table.game
+        element("site").innerHTML = panels.site_html(game, self.table.held)
+        element("status").innerHTML = panels.status_html(game)
+        element("players").innerHTML = panels.players_html(game, self.viewed, self.show_scores)
+        element("log").innerHTML = panels.log_html(game)
+        log = element("log")
+        log.scrollTop = log.scrollHeight
+        name = game.names[self.viewed]
+        whose = "Your city" if self.viewed == game.turn and not game.is_over else f"{name}'s city"
+        element("city-title").textContent = f"{whose} — {name}" if whose == "Your city" else whose
+        element("btn-undo").disabled = game.ply == 0
+        holding = self.table.held is not None
+        for name_ in ("btn-rotate", "btn-rotate-left", "btn-cancel"):
+            element(name_).disabled = not holding
+        element("btn-confirm").hidden = self.pending is None
+        self.paint_city(fit_view=fit_view)
+        if game.is_over:
+            element("scorepad").innerHTML = panels.scorepad_html(game)
+            if not element("end-dialog").open:
+                element("end-dialog").showModal()
+        elif not holding:
+            self.hint(f"{game.names[game.turn]}: pick a tile from the Construction Site.")
+
+    def hint(self, text: str, tone: str = "") -> None:
+        hint = element("hint")
+        hint.textContent = text
+        hint.className = tone
+
+    def message(self, text: str) -> None:
+        element("message").textContent = text
+        element("message-dialog").showModal()
+
+    # --- Events ------------------------------------------------------------------------------
+
+    def local(self, event) -> tuple[float, float]:
+        rect = self.canvas.getBoundingClientRect()
+        return event.clientX - rect.left, event.clientY - rect.top
+
+    def pointer_down(self, event) -> None:
+        self.canvas.setPointerCapture(event.pointerId)
+        self.pointers[event.pointerId] = self.local(event)
+        self.drag_from = self.local(event)
+        self.dragged = False
+        if len(self.pointers) == 2:
+            (ax, ay), (bx, by) = self.pointers.values()
+            self.pinch = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+
+    def pointer_move(self, event) -> None:
+        x, y = self.local(event)
+        if event.pointerId in self.pointers:
+            self.pointers[event.pointerId] = (x, y)
+        if len(self.pointers) == 2 and self.pinch:
+            (ax, ay), (bx, by) = self.pointers.values()
+            distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+            self.views[self.viewed] = self.view().zoomed(
+                distance / self.pinch, (ax + bx) / 2, (ay + by) / 2
+            )
+            self.pinch = distance
+            self.dragged = True
+            self.paint_city()
+            return
+        if self.drag_from and event.buttons:
+            dx, dy = x - self.drag_from[0], y - self.drag_from[1]
+            if self.dragged or abs(dx) + abs(dy) > DRAG_THRESHOLD:
+                self.dragged = True
+                self.views[self.viewed] = self.view().panned(dx, dy)
+                self.drag_from = (x, y)
+                self.paint_city()
+                return
+        if event.pointerType == "mouse":
+            spot = self.view().hex_at(x, y)
+            if spot != self.table.hover:
+                self.table.hover = spot
+                self.paint_overlay()
+
+    def pointer_up(self, event) -> None:
+        self.pointers.pop(event.pointerId, None)
+        if len(self.pointers) < 2:
+            self.pinch = None
+        if self.drag_from is None:
+            return
+        self.drag_from = None
+        if self.dragged or event.type == "pointercancel":
+            return
+        spot = self.view().hex_at(*self.local(event))
+        self.tap(spot, touch=event.pointerType != "mouse")
+
+    def pointer_leave(self, _event) -> None:
+        if self.table and self.table.hover is not None:
+            self.table.hover = None
+            self.paint_overlay()
+
+    def tap(self, spot, touch: bool) -> None:
+        table = self.table
+        game = table.game
+        if game.is_over:
+            return
+        if self.viewed != game.turn:
+            self.hint(
+                f"This is {game.names[self.viewed]}'s city; it is {game.names[game.turn]}'s turn.",
+                "bad",
+            )
+            return
+        if table.held is None:
+            self.hint("Pick a tile from the Construction Site first.", "bad")
+            return
+        if touch:
+            self.pending = spot
+            element("btn-confirm").hidden = False
+            self.paint_overlay()
+            return
+        self.place(spot)
+
+    def place(self, spot) -> None:
+        placed, text = self.table.place(spot)
+        if placed:
+            self.pending = None
+            self.viewed = self.table.game.turn
+            self.refresh(fit_view=self.viewed not in self.views)
+            self.save()
+            self.hint(
+                text + " " + element("hint").textContent if not self.table.game.is_over else text,
+                "good",
+            )
+        else:
+            self.hint(text, "bad")
+
+    def wheel(self, event) -> None:
+        event.preventDefault()
+        if self.table.held is not None and not event.ctrlKey:
+            self.table.rotate(1 if event.deltaY > 0 else -1)
+            self.paint_overlay()
+            return
+        x, y = self.local(event)
+        factor = 0.9 if event.deltaY > 0 else 1.1
+        self.views[self.viewed] = self.view().zoomed(factor, x, y)
+        self.paint_city()
+
+    def key(self, event) -> None:
+        if element("new-dialog").open or event.target.tagName == "INPUT":
+            return
+        key = event.key
+        if key in ("r", "R"):
+            self.rotate(-1 if event.shiftKey else 1)
+        elif key == "Escape":
+            self.cancel()
+        elif key == "z" and (event.ctrlKey or event.metaKey):
+            self.undo()
+
+    def rotate(self, steps: int) -> None:
+        if self.table.held is not None:
+            self.table.rotate(steps)
+            self.paint_overlay()
+
+    def cancel(self) -> None:
+        self.table.drop()
+        self.pending = None
+        self.refresh()
+
+    def undo(self) -> None:
+        text = self.table.undo()
+        self.pending = None
+        self.viewed = self.table.game.turn
+        element("end-dialog").close()
+        self.refresh()
+        self.save()
+        self.hint(text)
+
+    def site_click(self, event) -> None:
+        button = event.target.closest("[data-site]")
+        if not button or self.table.game.is_over:
+            return
+        index = int(button.dataset.site)
+        if self.table.held == index:
+            self.cancel()
+            return
+        self.viewed = self.table.game.turn
+        self.pending = None
+        text = self.table.pick(index)
+        self.refresh()
+        self.hint(text, "" if self.table.held == index else "bad")
+        self.canvas.focus()
+
+    def player_click(self, event) -> None:
+        card = event.target.closest("[data-player]")
+        if card:
+            self.viewed = int(card.dataset.player)
+            self.refresh(fit_view=self.viewed not in self.views)
+
+    def action_click(self, event) -> None:
+        button = event.target.closest("[data-action]")
+        if not button:
+            return
+        action = button.dataset.action
+        if action == "new":
+            self.open_new_dialog()
+        elif action == "undo":
+            self.undo()
+        elif action == "export":
+            self.export()
+        elif action == "rules":
+            element("rules-dialog").showModal()
+        elif action == "rotate":
+            self.rotate(1)
+        elif action == "rotate-left":
+            self.rotate(-1)
+        elif action == "cancel":
+            self.cancel()
+        elif action == "confirm" and self.pending is not None:
+            self.place(self.pending)
+        elif action == "fit":
+            self.paint_city(fit_view=True)
+
+    def toggle_scores(self, event) -> None:
+        self.show_scores = bool(event.target.checked)
+        self.refresh()
+
+    # --- Files -------------------------------------------------------------------------------
+
+    def export(self) -> None:
+        text = records.dumps(records.game_to_record(self.table.game))
+        blob = window.Blob.new([text], {"type": "application/json"})
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = f"akropolis-{self.table.game.seed or 'game'}-move{self.table.game.ply}.json"
+        link.click()
+        window.URL.revokeObjectURL(url)
+
+    async def import_file(self, event) -> None:
+        files = event.target.files
+        if not files.length:
+            return
+        text = await files.item(0).text()
+        event.target.value = ""
+        self.load_text(text)
+
+    def load_text(self, text: str) -> bool:
+        """Replace the game with a record's; a bad record changes nothing and says why."""
+        try:
+            subject = records.load(text)
+        except RecordError as error:
+            self.message(f"This file cannot be imported: {error}.")
+            return False
+        if not isinstance(subject, Game):
+            self.message("This is a city record, not a game record: it cannot be played.")
+            return False
+        element("end-dialog").close()
+        self.start(subject)
+        self.hint(f"Imported a game at move {subject.ply}.")
+        return True
+
+    # --- New game ----------------------------------------------------------------------------
+
+    def open_new_dialog(self) -> None:
+        element("seats").innerHTML = self.form.seats_html()
+        element("variant-box").innerHTML = (
+            "<legend>Variants (double points for districts that also meet them)</legend>"
+            + self.form.variants_html()
+        )
+        element("new-error").hidden = True
+        element("new-dialog").showModal()
+
+    def seats(self, change: int) -> None:
+        self.form.read(self.form_values())
+        self.form.resize(change)
+        element("seats").innerHTML = self.form.seats_html()
+
+    def form_values(self) -> dict:
+        names = [e.value for e in document.querySelectorAll("#seats input")]
+        variants = [e.value for e in document.querySelectorAll("#variant-box input:checked")]
+        return {
+            "names": names,
+            "variants": variants,
+            "all_tiles": bool(element("all-tiles").checked),
+            "seed": element("seed").value,
+        }
+
+    def start_new(self, event) -> None:
+        event.preventDefault()
+        try:
+            self.form.read(self.form_values())
+            game = self.form.create()
+        except SetupError as error:
+            element("new-error").textContent = str(error)
+            element("new-error").hidden = False
+            return
+        element("new-dialog").close()
+        element("end-dialog").close()
+        self.start(game)
+
+    def play_again(self, _event) -> None:
+        element("end-dialog").close()
+        self.open_new_dialog()
+
+
+def debug_api(app: App) -> None:
+    """A small read-only window API for tests and embedding pages."""
+
+    def screen_of(q, r):
+        x, y = app.view().to_screen(
+            *__import__("akropolis_web.geometry", fromlist=["x"]).hex_to_world((q, r))
+        )
+        rect = app.canvas.getBoundingClientRect()
+        return json.dumps([x + rect.left, y + rect.top])
+
+    def record():
+        return records.dumps(records.game_to_record(app.table.game))
+
+    api = window.Object.new()
+    api.screenOf = create_proxy(screen_of)
+    api.record = create_proxy(record)
+    api.load = create_proxy(lambda text: app.load_text(text))
+    window.akropolisApp = api
+
+
+def main() -> None:
+    app = App()
+    app.bind()
+    element("loading").hidden = True
+    element("app").hidden = False
+    app.resume_or_new()
+    debug_api(app)
+    document.documentElement.dataset.akropolis = "ready"
+
+
+main()
