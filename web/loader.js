@@ -34,7 +34,7 @@ if (typeof WebAssembly !== "object") {
   };
 
   window.fetch = async (input, init) => {
-    const url = typeof input === "string" ? input : input.url;
+    const url = String(input instanceof Request ? input.url : input);
     let response;
     try {
       response = await realFetch(input, init);

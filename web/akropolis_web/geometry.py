@@ -79,6 +79,8 @@ class Viewport:
 
 
 MIN_SCALE, MAX_SCALE = 6.0, 120.0
+#: Largest scale ``fit`` picks, so a small city is not drawn huge.
+FIT_SCALE = 46.0
 
 
 def fit(cells: Iterable[Hex], width: float, height: float, margin: float = 1.6) -> Viewport:
@@ -89,6 +91,6 @@ def fit(cells: Iterable[Hex], width: float, height: float, margin: float = 1.6) 
     min_x, max_x = min(xs) - margin, max(xs) + margin
     min_y, max_y = min(ys) - margin, max(ys) + margin
     scale = min(width / (max_x - min_x), height / (max_y - min_y))
-    scale = min(max(scale, MIN_SCALE), MAX_SCALE * 0.6)
+    scale = min(max(scale, MIN_SCALE), FIT_SCALE)
     cx, cy = (min_x + max_x) / 2, (min_y + max_y) / 2
     return Viewport(scale, width / 2 - cx * scale, height / 2 - cy * scale)
