@@ -12,6 +12,7 @@ Nothing here touches the browser, so the scene is tested on CPython.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from html import escape
 
 from akropolis import Kind
 
@@ -156,7 +157,7 @@ def svg(hexes: Iterable[VisibleHex], width: int, height: int, label: str = "") -
     body = "".join(
         _svg_hex(h, k, lv, view.scale, view.offset_x, view.offset_y) for h, k, lv in items
     )
-    title = f"<title>{label}</title>" if label else ""
+    title = f"<title>{escape(label)}</title>" if label else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img">{title}{body}</svg>'

@@ -1,0 +1,121 @@
+"""Scene display lists and panel HTML: what is drawn follows the game state."""
+
+from __future__ import annotations
+
+import json
+
+from akropolis import Game, Kind
+from akropolis.simulate import random_game
+from akropolis_web import panels, scene
+from akropolis_web.geometry import Viewport
+from akropolis_web.newgame import NewGameForm, SetupError
+
+VIEW = Viewport(30, 400, 300)
+
+
+def test_city_layer_draws_each_visible_hex_once_with_its_colour() -> None:
+    game = random_game(2, 3).replay(10)
+    hexes = list(game.cities[0].hexes())
+    layer = scene.city_layer(hexes, VIEW)
+    json.dumps(layer)  # the painter receives JSON
+    faces = [c for c in layer if c[0] == "poly" and c[2] in scene.palette.FILL.values()]
+    assert len(faces) == len(hexes)
+
+
+def test_raised_hexes_get_a_side_and_a_level_badge() -> None:
+    hexes = [((0, 0), Kind.HOUSE, 1), ((1, 0), Kind.TEMPLE, 3)]
+    layer = scene.city_layer(hexes, VIEW)
+    sides = [c for c in layer if c[0] == "poly" and c[2] == scene.palette.shade(Kind.TEMPLE)]
+    badges = [c for c in layer if c[0] == "text"]
+    assert len(sides) == 1 and [b[3] for b in badges] == ["3"]
+
+
+def test_draw_order_puts_higher_levels_last() -> None:
+    order = scene.draw_order(
+        [((0, 1), Kind.HOUSE, 2), ((0, 0), Kind.HOUSE, 1), ((0, 5), Kind.GARDEN, 1)]
+    )
+    assert [h for h, _, _ in order] == [(0, 0), (0, 5), (0, 1)]
+
+
+def test_overlay_marks_anchors_and_outlines_the_ghost_by_legality() -> None:
+    ghost = [((0, 2), Kind.QUARRY, 1), ((0, 1), Kind.MARKET, 1), ((1, 1), Kind.GARDEN, 1)]
+    legal = scene.overlay(VIEW, anchors=[(0, 2), (3, 3)], ghost=ghost, legal=True)
+    assert sum(1 for c in legal if c[0] == "dot") == 2
+    assert any(c[0] == "poly" and c[3] == scene.LEGAL_INK for c in legal)
+    illegal = scene.overlay(VIEW, ghost=ghost, legal=False)
+    assert any(c[0] == "poly" and c[3] == scene.ILLEGAL_INK for c in illegal)
+    assert not any(c[0] == "poly" and c[3] == scene.LEGAL_INK for c in illegal)
+
+
+def test_glow_and_dim_mark_scoring_hexes() -> None:
+    hexes = [((0, 0), Kind.HOUSE, 1), ((1, 0), Kind.MARKET, 1)]
+    layer = scene.city_layer(hexes, VIEW, glow=frozenset({(0, 0)}), dim=frozenset({(1, 0)}))
+    assert any(c[0] == "poly" and c[3] == scene.GLOW_INK for c in layer)
+    assert any(c[0] == "poly" and c[5] == 0.35 for c in layer)
+
+
+def test_site_disables_unaffordable_tiles() -> None:
+    game = Game(2, seed=1)
+    html = panels.site_html(game, held=None)
+    assert html.count("<button") == 4
+    assert html.count('class="site-tile disabled"') == 2  # 1 stone: only tiles 0 and 1
+    assert 'data-site="0"' in html and "free" in html and "2 stones" in html
+
+
+def test_player_names_are_escaped() -> None:
+    game = Game(2, seed=1, names=["<b>Eve</b>", "Bob & Co"])
+    html = panels.players_html(game, viewed=0, show_scores=True)
+    assert "&lt;b&gt;Eve&lt;/b&gt;" in html and "Bob &amp; Co" in html and "<b>Eve" not in html
+
+
+def test_scorepad_matches_engine_scores_and_names_the_winner() -> None:
+    game = random_game(3, 12, variants=("gardens",))
+    html = panels.scorepad_html(game)
+    for score in game.scores():
+        assert f"<b>{score.total}</b>" in html
+    winner = game.names[game.result().winners[0]]
+    assert f"{winner} wins!" in html or " win!" in html
+
+
+def test_log_lists_every_move() -> None:
+    game = random_game(2, 4).replay(7)
+    html = panels.log_html(game)
+    assert html.count("<li>") == 7 and str(game.moves[-1]) in html
+
+
+def test_new_game_form_defaults_start_a_two_player_game() -> None:
+    game = NewGameForm().create()
+    assert game.players == 2 and game.names == ("Player 1", "Player 2") and not game.variants
+
+
+def test_new_game_form_checks_its_values() -> None:
+    form = NewGameForm()
+    form.read({"names": ["A", "A"], "variants": [], "all_tiles": False, "seed": ""})
+    try:
+        form.create()
+    except SetupError as error:
+        assert "different name" in str(error)
+    else:
+        raise AssertionError("duplicate names accepted")
+    form.read(
+        {"names": ["A", "B", "C", "D"], "variants": ["gardens"], "all_tiles": True, "seed": "x"}
+    )
+    for problem in ("All tiles is for 2 or 3 players", "The seed must be a whole number"):
+        try:
+            form.create()
+        except SetupError as error:
+            assert problem in str(error)
+            form.all_tiles = False
+        else:
+            raise AssertionError(problem)
+    form.seed = "42"
+    game = form.create()
+    assert game.players == 4 and game.seed == 42 and game.variants == {"gardens"}
+
+
+def test_new_game_form_resizes_between_two_and_four_seats() -> None:
+    form = NewGameForm()
+    form.resize(+5)
+    assert form.names == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    form.resize(-5)
+    assert len(form.names) == 2
