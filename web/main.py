@@ -15,7 +15,7 @@ from pyscript import document, window
 from akropolis import Game, records
 from akropolis.records import RecordError
 from akropolis_web import panels, rules_help, scene
-from akropolis_web.geometry import Viewport, fit
+from akropolis_web.geometry import Viewport, fit, hex_to_world
 from akropolis_web.newgame import NewGameForm, SetupError
 from akropolis_web.table import Table
 
@@ -269,7 +269,7 @@ class App:
         if placed:
             self.pending = None
             self.viewed = self.table.game.turn
-            self.refresh(fit_view=self.viewed not in self.views)
+            self.refresh(fit_view=True)  # the next player's city, fitted as their turn starts
             self.save()
             self.hint(
                 text + " " + element("hint").textContent if not self.table.game.is_over else text,
@@ -451,9 +451,7 @@ def debug_api(app: App) -> None:
     """A small read-only window API for tests and embedding pages."""
 
     def screen_of(q, r):
-        x, y = app.view().to_screen(
-            *__import__("akropolis_web.geometry", fromlist=["x"]).hex_to_world((q, r))
-        )
+        x, y = app.view().to_screen(*hex_to_world((q, r)))
         rect = app.canvas.getBoundingClientRect()
         return json.dumps([x + rect.left, y + rect.top])
 
@@ -464,6 +462,7 @@ def debug_api(app: App) -> None:
     api.screenOf = create_proxy(screen_of)
     api.record = create_proxy(record)
     api.load = create_proxy(lambda text: app.load_text(text))
+    api.rotation = create_proxy(lambda: app.table.rotation)
     window.akropolisApp = api
 
 

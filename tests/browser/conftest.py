@@ -1,0 +1,98 @@
+"""Browser fixtures: dist/ served on a free local port, Debian's Chromium driven by Playwright.
+
+Every page records console errors and every request, so tests can assert that a whole game
+logs no error and asks nothing outside its origin.  A failing test saves a screenshot in
+``test-results/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+RESULTS = ROOT / "test-results"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - the stdlib's own class attribute
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+    }
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `python build.py test`, which builds it")
+    handler = functools.partial(QuietHandler, directory=str(DIST))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@dataclass
+class Watch:
+    """What a page did: console errors and requested URLs."""
+
+    errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.failed_call = report.failed
+
+
+@pytest.fixture
+def page(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 820}, accept_downloads=True)
+    page = context.new_page()
+    watch = Watch()
+    page.on("console", lambda m: watch.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.on("request", lambda r: watch.requests.append(r.url))
+    page.watch = watch
+    page.base = base_url
+    yield page
+    if getattr(request.node, "failed_call", False):
+        RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(RESULTS / f"{request.node.name}.png"))
+    context.close()
