@@ -119,3 +119,18 @@ def test_new_game_form_resizes_between_two_and_four_seats() -> None:
     assert form.names == ["Player 1", "Player 2", "Player 3", "Player 4"]
     form.resize(-5)
     assert len(form.names) == 2
+
+
+def test_city_thumbnail_fits_a_whole_late_city() -> None:
+    """Every point of a 60-move city's thumbnail lies inside its 150 × 110 picture."""
+    import re
+
+    game = random_game(2, 6)
+    picture = scene.svg(list(game.cities[0].hexes()), 150, 110, "city")
+    numbers = [
+        float(n)
+        for pair in re.findall(r'points="([^"]+)"', picture)
+        for n in re.split(r"[ ,]", pair)
+    ]
+    xs, ys = numbers[0::2], numbers[1::2]
+    assert min(xs) >= 0 and max(xs) <= 150 and min(ys) >= 0 and max(ys) <= 110

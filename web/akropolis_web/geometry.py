@@ -83,7 +83,13 @@ MIN_SCALE, MAX_SCALE = 6.0, 120.0
 FIT_SCALE = 46.0
 
 
-def fit(cells: Iterable[Hex], width: float, height: float, margin: float = 1.6) -> Viewport:
+def fit(
+    cells: Iterable[Hex],
+    width: float,
+    height: float,
+    margin: float = 1.6,
+    min_scale: float = MIN_SCALE,
+) -> Viewport:
     """The viewport that shows all ``cells`` (plus ``margin`` hexes) centred in the canvas."""
     points = [hex_to_world(h) for h in cells] or [(0.0, 0.0)]
     xs = [x for x, _ in points]
@@ -91,6 +97,6 @@ def fit(cells: Iterable[Hex], width: float, height: float, margin: float = 1.6) 
     min_x, max_x = min(xs) - margin, max(xs) + margin
     min_y, max_y = min(ys) - margin, max(ys) + margin
     scale = min(width / (max_x - min_x), height / (max_y - min_y))
-    scale = min(max(scale, MIN_SCALE), FIT_SCALE)
+    scale = min(max(scale, min_scale), FIT_SCALE)
     cx, cy = (min_x + max_x) / 2, (min_y + max_y) / 2
     return Viewport(scale, width / 2 - cx * scale, height / 2 - cy * scale)

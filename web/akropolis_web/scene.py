@@ -153,7 +153,7 @@ def svg(hexes: Iterable[VisibleHex], width: int, height: int, label: str = "") -
     from .geometry import fit
 
     items = draw_order(hexes)
-    view = fit([h for h, _, _ in items], width, height, margin=1.1)
+    view = fit([h for h, _, _ in items], width, height, margin=1.1, min_scale=1.0)
     body = "".join(
         _svg_hex(h, k, lv, view.scale, view.offset_x, view.offset_y) for h, k, lv in items
     )
