@@ -23,6 +23,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import venv
 from pathlib import Path
 
@@ -131,10 +132,22 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def static_server(port: int = 0, host: str = "") -> http.server.ThreadingHTTPServer:
+    """A server for dist/ (port 0: any free port); tests and benchmarks use it too."""
+    handler = functools.partial(Handler, directory=str(DIST))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve_in_background() -> tuple[str, http.server.ThreadingHTTPServer]:
+    """dist/ served on a free local port from a daemon thread: its base URL and the server."""
+    server = static_server(0, "127.0.0.1")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+
 def serve(port: int) -> None:
     build()
-    handler = functools.partial(Handler, directory=str(DIST))
-    server = http.server.ThreadingHTTPServer(("", port), handler)
+    server = static_server(port)
     print(f"serving the game on http://localhost:{port}/ (Ctrl+C to stop)", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()

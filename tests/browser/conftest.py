@@ -7,15 +7,14 @@ logs no error and asks nothing outside its origin.  A failing test saves a scree
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+
+from build import serve_in_background
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -31,27 +30,12 @@ CHROMIUM_ARGS = [
 ]
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the stdlib's own class attribute
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     if not (DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `python build.py test`, which builds it")
-    handler = functools.partial(QuietHandler, directory=str(DIST))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    url, server = serve_in_background()
+    yield url
     server.shutdown()
 
 
