@@ -8,7 +8,7 @@ const bar = document.getElementById("loading-bar");
 const errorBox = document.getElementById("loading-error");
 
 function fail(text) {
-  if (root.dataset.akropolis === "ready") return;
+  if (root.dataset.akropolis === "ready" || root.dataset.akropolis === "error") return;  // keep the first cause
   root.dataset.akropolis = "error";
   step.textContent = "The game could not start.";
   errorBox.textContent = text;

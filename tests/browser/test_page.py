@@ -1,0 +1,137 @@
+"""The page as a static site: loading, failures, sub-paths, touch, other cities, pan and zoom."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from akropolis import records
+from build import DIST, Handler
+from tests.browser.test_game_ui import game_on_page, open_page, screen_of, start_game
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_missing_runtime_file_shows_a_clear_error(page: Page) -> None:
+    """If a file fails to load, the loading screen says which and the flag is "error"."""
+    page.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(page.base)
+    page.wait_for_function("document.documentElement.dataset.akropolis === 'error'")
+    text = page.inner_text("#loading-error")
+    assert "python_stdlib.zip" in text and "404" in text
+    assert page.is_visible("#loading-error")
+
+
+def test_the_site_works_under_a_sub_path(browser: Browser, tmp_path: Path) -> None:
+    """All URLs are relative: the game loads from /some/path/ as on a GitHub Pages project."""
+    (tmp_path / "project").symlink_to(DIST, target_is_directory=True)
+    handler = functools.partial(Handler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/project/"
+    context = browser.new_context()
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    try:
+        page.goto(base)
+        page.wait_for_function("document.documentElement.dataset.akropolis === 'ready'")
+        assert requests and all(url.startswith(base) for url in requests)
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def test_touch_tap_tile_tap_spot_rotate_and_confirm(browser: Browser, base_url: str) -> None:
+    """On a touch screen a tap only previews; "Place here" confirms."""
+    context = browser.new_context(viewport={"width": 1100, "height": 800}, has_touch=True)
+    page = context.new_page()
+    page.base = base_url
+    try:
+        open_page(page)
+        start_game(page, ["Ann", "Bob"], (), seed=4)
+        game = game_on_page(page)
+        move = next(m for m in game.legal_moves() if m.site_index == 0 and m.rotation == 1)
+        page.tap("#site [data-site='0']")
+        page.tap("#btn-rotate")
+        page.tap("#city", position=_canvas_offset(page, move.anchor))
+        assert game_on_page(page).ply == 0  # only previewed
+        assert page.is_visible("#btn-confirm")
+        page.tap("#btn-confirm")
+        page.wait_for_function("JSON.parse(akropolisApp.record()).moves.length === 1")
+        game.play(move)
+        assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
+    finally:
+        context.close()
+
+
+def _canvas_offset(page: Page, cell: tuple[int, int]) -> dict[str, float]:
+    box = page.locator("#city").bounding_box()
+    x, y = screen_of(page, cell)
+    return {"x": x - box["x"], "y": y - box["y"]}
+
+
+def test_other_cities_open_from_their_card_and_refuse_placement(page: Page) -> None:
+    open_page(page)
+    start_game(page, ["Ann", "Bob"], (), seed=4)
+    page.click("#players [data-player='1']")
+    assert page.inner_text("#city-title") == "Bob's city"
+    page.click("#site [data-site='0']")  # picking a tile brings your own city back
+    assert page.inner_text("#city-title").startswith("Your city")
+    page.click("#players [data-player='1']")
+    x, y = screen_of(page, (0, 2))
+    page.mouse.click(x, y)
+    assert page.inner_text("#hint") == "This is Bob's city; it is Ann's turn."
+    assert game_on_page(page).ply == 0
+
+
+def test_drag_pans_and_wheel_zooms_without_playing(page: Page) -> None:
+    open_page(page)
+    start_game(page, ["Ann", "Bob"], (), seed=4)
+    before = screen_of(page, (0, 0))
+    page.mouse.move(*before)
+    page.mouse.down()
+    page.mouse.move(before[0] + 80, before[1] + 30, steps=5)
+    page.mouse.up()
+    after = screen_of(page, (0, 0))
+    assert abs(after[0] - before[0] - 80) < 1 and abs(after[1] - before[1] - 30) < 1
+    near = screen_of(page, (1, 0))
+    page.mouse.move(*after)
+    page.mouse.wheel(0, -200)  # no tile in hand: the wheel zooms about the pointer
+    zoomed = screen_of(page, (1, 0))
+    assert abs(zoomed[0] - after[0]) > abs(near[0] - after[0])
+    page.click("#btn-fit")
+    assert game_on_page(page).ply == 0
+
+
+def test_wheel_rotates_the_tile_in_hand(page: Page) -> None:
+    open_page(page)
+    start_game(page, ["Ann", "Bob"], (), seed=4)
+    page.click("#site [data-site='0']")
+    page.mouse.move(*screen_of(page, (0, 2)))
+    page.mouse.wheel(0, 100)
+    assert page.evaluate("akropolisApp.rotation()") == 1
+    page.keyboard.press("Shift+R")
+    page.keyboard.press("Shift+R")
+    assert page.evaluate("akropolisApp.rotation()") == 5
+    page.keyboard.press("Escape")
+    assert page.locator("#site [aria-pressed='true']").count() == 0
+
+
+def test_corrupt_autosave_is_kept_aside_with_a_message(page: Page) -> None:
+    open_page(page)
+    page.evaluate(
+        "localStorage.setItem('akropolis.autosave.v1', '{\"format\": \"akropolis-game\"')"
+    )
+    page.reload()
+    open_page(page)
+    assert "could not be restored" in page.inner_text("#message")
+    kept = page.evaluate("localStorage.getItem('akropolis.autosave.unreadable')")
+    assert kept == '{"format": "akropolis-game"'
+    json.loads(page.evaluate("akropolisApp.record()"))  # a fresh game is running
