@@ -41,6 +41,17 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+#: Debian's Chromium, and the flags it needs headless here (as root, no network, no GPU).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+)
 #: Runtime files whose download the loading screen reports as progress.
 PROGRESS_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
 
@@ -171,7 +182,7 @@ def ensure_venv() -> None:
 
 def ensure_browser() -> None:
     """Debian's Chromium for the browser tests (Playwright cannot download its own here)."""
-    if Path("/usr/bin/chromium").exists():
+    if Path(CHROMIUM).exists():
         return
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}

@@ -29,17 +29,8 @@ sys.path.insert(0, str(ROOT))
 from engine_bench import late_position  # noqa: E402
 
 from akropolis import records  # noqa: E402
-from build import serve_in_background  # noqa: E402
+from build import CHROMIUM, CHROMIUM_ARGS, serve_in_background  # noqa: E402
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 READY = "document.documentElement.dataset.akropolis === 'ready'"
 RUNS = 5
 
@@ -101,7 +92,7 @@ def main() -> None:
     base, _server = serve_in_background()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", headless=True, args=ARGS
+            executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_ARGS)
         )
         game_cold, game_warm = load_times(browser, base)
         bare_cold, bare_warm = load_times(browser, base + "bare.html")

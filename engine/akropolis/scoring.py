@@ -73,19 +73,24 @@ def check_variants(variants: Iterable[str]) -> frozenset[str]:
     return chosen
 
 
-def outside_and_lakes(city: City) -> tuple[set[int], set[int]]:
-    """The frontier cells outside the city, and those in lakes (enclosed empty regions)."""
-    frontier = city.frontier
-    start = min(frontier)
-    outside = {start}
+def _flood(start: int, region: set[int]) -> set[int]:
+    """The cells of ``region`` edge-connected to ``start`` (``start`` included)."""
+    found = {start}
     todo = [start]
     while todo:
         cell = todo.pop()
         for d in OFFSETS:
             n = cell + d
-            if n in frontier and n not in outside:
-                outside.add(n)
+            if n in region and n not in found:
+                found.add(n)
                 todo.append(n)
+    return found
+
+
+def outside_and_lakes(city: City) -> tuple[set[int], set[int]]:
+    """The frontier cells outside the city, and those in lakes (enclosed empty regions)."""
+    frontier = city.frontier
+    outside = _flood(min(frontier), frontier)
     return outside, frontier - outside
 
 
@@ -95,17 +100,8 @@ def _largest_house_group(houses: list[int], height: dict[int, int]) -> set[int]:
     best: set[int] = set()
     best_key = (0, 0)
     while unseen:
-        start = unseen.pop()
-        group = {start}
-        todo = [start]
-        while todo:
-            cell = todo.pop()
-            for d in OFFSETS:
-                n = cell + d
-                if n in unseen:
-                    unseen.discard(n)
-                    group.add(n)
-                    todo.append(n)
+        group = _flood(next(iter(unseen)), unseen)
+        unseen -= group
         key = (len(group), sum(height[c] for c in group))
         if key > best_key:
             best, best_key = group, key

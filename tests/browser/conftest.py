@@ -14,20 +14,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from build import serve_in_background
+from build import CHROMIUM, CHROMIUM_ARGS, serve_in_background
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 RESULTS = ROOT / "test-results"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture(scope="session")
@@ -43,7 +34,7 @@ def base_url() -> Iterator[str]:
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_ARGS)
         )
         yield browser
         browser.close()
