@@ -151,20 +151,20 @@ def test_starting_tile_counts_as_one_tile_for_covers_two_tiles_rule() -> None:
 def test_level_one_needs_edge_adjacency() -> None:
     city = City()
     city.check(1, (0, 2), 0)  # (0, 1) touches the plaza
-    with pytest.raises(IllegalMoveError, match="^the tile is not adjacent to the city$"):
+    with pytest.raises(IllegalMoveError, match=r"^the tile is not adjacent to the city$"):
         city.check(1, (0, 3), 0)  # cells (0,3), (0,2), (1,2): a gap away
 
 
 def test_higher_level_no_overhang() -> None:
     city = stacked_city()
-    with pytest.raises(IllegalMoveError, match="^the tile would overhang an empty space$"):
+    with pytest.raises(IllegalMoveError, match=r"^the tile would overhang an empty space$"):
         city.check(1, (1, 0), 0)  # (1,0) and (1,-1) built, (2,-1) empty
 
 
 def test_higher_level_must_be_flat() -> None:
     city = stacked_city()
     city.place(Placement(26, (0, 0), 0))  # (0,0), (0,-1), (1,-1) now level 2
-    with pytest.raises(IllegalMoveError, match="^the tile is not flat"):
+    with pytest.raises(IllegalMoveError, match=r"^the tile is not flat"):
         city.check(1, (1, -1), 3)  # (1,-1) L2, (1,0) L1, (0,0) L2
 
 
@@ -230,5 +230,5 @@ def test_city_record_with_an_illegal_placement_names_it() -> None:
             {"tile": 1, "anchor": [1, -1], "rotation": 0},
         ],
     }
-    with pytest.raises(records.RecordError, match="^placement 2: the tile would cover a single"):
+    with pytest.raises(records.RecordError, match=r"^placement 2: the tile would cover a single"):
         records.read_city(record)
