@@ -106,6 +106,7 @@ class City:
 
         It replaces the starting tile, records no placements (so nothing to undo) and gives
         every hex its own piece.  Scoring only needs the visible hexes, so it scores exactly.
+        The hexes must be edge-connected, as every real city is (scoring relies on it).
         """
         city = cls()
         city.height, city.kind, city.piece = {}, {}, {}
@@ -114,6 +115,16 @@ class City:
             city.height[cell], city.kind[cell], city.piece[cell] = level, Kind(kind), number
         if not city.height:
             raise ValueError("a city needs at least one hex")
+        start = next(iter(city.height))
+        reached, todo = {start}, [start]
+        while todo:
+            cell = todo.pop()
+            for d in OFFSETS:
+                if cell + d in city.height and cell + d not in reached:
+                    reached.add(cell + d)
+                    todo.append(cell + d)
+        if len(reached) != len(city.height):
+            raise ValueError("the hexes do not form one connected city")
         city.frontier = {
             cell + d for cell in city.height for d in OFFSETS if cell + d not in city.height
         }
