@@ -277,5 +277,5 @@ def test_playing_the_same_move_twice_is_refused() -> None:
 
 def test_a_drawn_city_must_be_connected() -> None:
     """Every real city is one connected piece; drawn cities must be too (scoring relies on it)."""
-    with pytest.raises(ValueError, match="^the hexes do not form one connected city$"):
+    with pytest.raises(ValueError, match=r"^the hexes do not form one connected city$"):
         draw({(0, 0): H, (2, 0): H})
