@@ -77,9 +77,11 @@ def players_html(game: Game, viewed: int, show_scores: bool) -> str:
         )
         lines = ""
         if show_scores:
+            heads = "".join(f'<th title="{KIND_TITLES[k]}">{k[0].upper()}</th>' for k in VARIANTS)
             cells = "".join(f"<td>{line.points}</td>" for line in score.kinds.values())
             lines = (
-                f'<table class="mini-score"><tr>{cells}<td><b>{score.total}</b></td></tr></table>'
+                f'<table class="mini-score"><tr>{heads}<th title="Stones">◆</th><th>Σ</th></tr>'
+                f"<tr>{cells}<td>{score.stones}</td><td><b>{score.total}</b></td></tr></table>"
             )
         thumb = svg(list(game.cities[player].hexes()), 150, 110, f"{game.names[player]}'s city")
         cards.append(
