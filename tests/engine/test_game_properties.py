@@ -1,4 +1,4 @@
-"""Properties over many random seeded games, checked against the slow reference in bruteforce.py."""
+"""Properties over many random seeded games, checked against the slow reference in reference.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from akropolis import City, Game, IllegalMoveError, Move, placement_cells, recor
 from akropolis.hexes import rotate
 from akropolis.rng import SplitMix64
 from akropolis.scoring import VARIANTS
-from tests.engine.bruteforce import brute_legal_placements, brute_score, plain
+from tests.engine.reference import brute_legal_placements, brute_score, plain
 
 SETUPS = [(2, False), (3, False), (4, False), (2, True), (3, True)]
 setups = st.sampled_from(SETUPS)
