@@ -7,6 +7,8 @@ events into calls and results into ``innerHTML`` and painter calls.
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
 
 from pyodide.ffi import create_proxy
@@ -48,9 +50,34 @@ class App:
     # --- Wiring ------------------------------------------------------------------------------
 
     def on(self, target, event: str, handler) -> None:
-        proxy = create_proxy(handler)
+        """Listen for ``event``; a bug in a handler shows a message, never a traceback."""
+
+        def guarded(*args):
+            try:
+                result = handler(*args)
+                if inspect.isawaitable(result):
+                    return asyncio.ensure_future(self._guard_async(result))
+                return result
+            except Exception as error:  # the last line of defence for the user
+                self.report(error)
+
+        proxy = create_proxy(guarded)
         self._proxies.append(proxy)
         target.addEventListener(event, proxy)
+
+    async def _guard_async(self, awaitable) -> None:
+        try:
+            await awaitable
+        except Exception as error:  # as in ``on``
+            self.report(error)
+
+    def report(self, error: Exception) -> None:
+        """An unexpected failure: log it for developers, tell the player plainly."""
+        window.console.error(f"akropolis: {type(error).__name__}: {error}")
+        self.message(
+            "Something went wrong with that action; your game is saved as it was. "
+            "Reloading the page resumes it."
+        )
 
     def bind(self) -> None:
         canvas = self.canvas
@@ -467,12 +494,22 @@ def debug_api(app: App) -> None:
 
 
 def main() -> None:
-    app = App()
-    app.bind()
-    element("loading").hidden = True
-    element("app").hidden = False
-    app.resume_or_new()
-    debug_api(app)
+    try:
+        app = App()
+        app.bind()
+        element("loading").hidden = True
+        element("app").hidden = False
+        app.resume_or_new()
+        debug_api(app)
+    except Exception as error:  # shown on the loading screen, not as a traceback
+        window.console.error(f"akropolis: {type(error).__name__}: {error}")
+        element("app").hidden = True
+        element("loading").hidden = False
+        element("loading-step").textContent = "The game could not start."
+        element("loading-error").textContent = f"{type(error).__name__}: {error}"
+        element("loading-error").hidden = False
+        document.documentElement.dataset.akropolis = "error"
+        return
     document.documentElement.dataset.akropolis = "ready"
 
 
