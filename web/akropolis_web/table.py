@@ -117,7 +117,7 @@ class Table:
             if site_index
             else " for free"
         )
-        return f"Tile {tile.id} in hand{cost}. R or the wheel rotates; Esc puts it back.{where}"
+        return f"Tile {tile.id} in hand{cost}: rotate with R, the wheel or ⟳; ✕ or Esc puts it back.{where}"
 
     def drop(self) -> None:
         """Put the held tile back."""
