@@ -117,7 +117,8 @@ class Table:
             if site_index
             else " for free"
         )
-        return f"Tile {tile.id} in hand{cost}: rotate with R, the wheel or ⟳; ✕ or Esc puts it back.{where}"
+        controls = "rotate with R, the wheel or ⟳; ✕ or Esc puts it back"
+        return f"Tile {tile.id} in hand{cost}: {controls}.{where}"
 
     def drop(self) -> None:
         """Put the held tile back."""
