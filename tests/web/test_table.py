@@ -72,3 +72,25 @@ def test_rotation_wraps_both_ways() -> None:
     assert table.rotation == 5
     table.rotate(2)
     assert table.rotation == 1
+
+
+def test_legal_anchors_follow_the_position_after_undo_and_a_different_move() -> None:
+    """The table never shows legal spots of a position that is gone."""
+    table = fresh()
+    table.pick(0)
+    table.place((0, 2))
+    table.pick(0)
+    stale = table.legal_anchors()
+    table.undo()
+    table.pick(1)
+    table.place(_first_anchor(table))
+    table.pick(0)
+    assert sorted(table.legal_anchors()) == sorted(
+        m.anchor for m in table.game.legal_moves() if m.site_index == 0 and m.rotation == 0
+    )
+    assert table.game.ply == 1 and stale
+
+
+def _first_anchor(table: Table) -> tuple[int, int]:
+    tile = table.held_tile
+    return next(m.anchor for m in table.game.legal_moves() if m.tile == tile and m.rotation == 0)

@@ -45,15 +45,15 @@ class Table:
         self.held: int | None = None  # site index of the tile in hand
         self.rotation = 0
         self.hover: Hex | None = None
-        self._legal_cache: tuple[int, list[LegalMove]] | None = None
+        self._legal: list[LegalMove] | None = None  # for this position; cleared on every change
 
     # --- Questions ---------------------------------------------------------------------------
 
     def legal_moves(self) -> list[LegalMove]:
-        """The engine's legal moves for this position (cached per ply)."""
-        if self._legal_cache is None or self._legal_cache[0] != self.game.ply:
-            self._legal_cache = (self.game.ply, self.game.legal_moves())
-        return self._legal_cache[1]
+        """The engine's legal moves for this position (asked once per position)."""
+        if self._legal is None:
+            self._legal = self.game.legal_moves()
+        return self._legal
 
     @property
     def held_tile(self) -> int | None:
@@ -136,6 +136,7 @@ class Table:
         if not ghost.legal:
             return False, f"Not here: {ghost.reason}."
         info = self.game.play(ghost.move)
+        self._legal = None
         self.drop()
         gained = (
             f" and gained {info.stones_gained} stone{'s' if info.stones_gained != 1 else ''}"
@@ -148,5 +149,6 @@ class Table:
         if not self.game.ply:
             return "Nothing to undo."
         move = self.game.undo()
+        self._legal = None
         self.drop()
         return f"Took back tile {move.tile}."
