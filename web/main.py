@@ -24,6 +24,19 @@ from akropolis_web.table import Table
 SAVE_KEY = "akropolis.autosave.v1"
 BROKEN_KEY = "akropolis.autosave.unreadable"
 DRAG_THRESHOLD = 6
+#: Keyboard cursor: arrows, and the classic hex keys W E D S A Q (N NE SE S SW NW).
+CURSOR_KEYS = {
+    "ArrowUp": 0,
+    "w": 0,
+    "e": 1,
+    "ArrowRight": 2,
+    "d": 2,
+    "ArrowDown": 3,
+    "s": 3,
+    "a": 4,
+    "ArrowLeft": 5,
+    "q": 5,
+}
 
 
 def element(name: str):
@@ -326,6 +339,13 @@ class App:
             self.cancel()
         elif key == "z" and (event.ctrlKey or event.metaKey):
             self.undo()
+        elif key in CURSOR_KEYS and self.table.held is not None:
+            event.preventDefault()
+            self.table.step(CURSOR_KEYS[key])
+            self.paint_overlay()
+        elif key == "Enter" and self.table.held is not None and self.table.hover is not None:
+            event.preventDefault()
+            self.place(self.table.hover)
 
     def rotate(self, steps: int) -> None:
         if self.table.held is not None:

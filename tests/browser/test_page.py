@@ -135,3 +135,14 @@ def test_corrupt_autosave_is_kept_aside_with_a_message(page: Page) -> None:
     kept = page.evaluate("localStorage.getItem('akropolis.autosave.unreadable')")
     assert kept == '{"format": "akropolis-game"'
     json.loads(page.evaluate("akropolisApp.record()"))  # a fresh game is running
+
+
+def test_keyboard_alone_places_a_tile(page: Page) -> None:
+    """Pick with the mouse or Tab, then arrows / W E D S A Q move the ghost, Enter places."""
+    open_page(page)
+    start_game(page, ["Ann", "Bob"], (), seed=4)
+    page.click("#site [data-site='0']")
+    page.keyboard.press("ArrowDown")  # the cursor appears on a legal spot
+    page.keyboard.press("Enter")
+    page.wait_for_function("JSON.parse(akropolisApp.record()).moves.length === 1")
+    assert page.inner_text("#hint").startswith("Placed tile ")

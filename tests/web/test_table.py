@@ -94,3 +94,14 @@ def test_legal_anchors_follow_the_position_after_undo_and_a_different_move() -> 
 def _first_anchor(table: Table) -> tuple[int, int]:
     tile = table.held_tile
     return next(m.anchor for m in table.game.legal_moves() if m.tile == tile and m.rotation == 0)
+
+
+def test_keyboard_cursor_starts_on_a_legal_anchor_and_steps_by_direction() -> None:
+    table = fresh()
+    table.pick(0)
+    table.step(3)
+    start = table.hover
+    assert start in table.legal_anchors()
+    table.step(3)  # south
+    table.step(1)  # north-east
+    assert table.hover == (start[0] + 1, start[1])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from akropolis import TILES, Game, IllegalMoveError, LegalMove, Move, placement_cells
+from akropolis import DIRECTIONS, TILES, Game, IllegalMoveError, LegalMove, Move, placement_cells
 
 Hex = tuple[int, int]
 
@@ -124,6 +124,16 @@ class Table:
         """Put the held tile back."""
         self.held = None
         self.hover = None
+
+    def step(self, direction: int) -> None:
+        """Move the keyboard cursor one hex (direction 0–5 clockwise from north); it starts on
+        the first legal anchor of the held tile, or the plaza."""
+        if self.hover is None:
+            anchors = self.legal_anchors()
+            self.hover = anchors[0] if anchors else (0, 0)
+            return
+        dq, dr = DIRECTIONS[direction % 6]
+        self.hover = (self.hover[0] + dq, self.hover[1] + dr)
 
     def rotate(self, steps: int = 1) -> None:
         self.rotation = (self.rotation + steps) % 6
