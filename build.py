@@ -25,6 +25,7 @@ import subprocess
 import sys
 import threading
 import venv
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -92,22 +93,17 @@ def build() -> None:
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
-    files: dict[str, str] = {}
-    for path in python_files(ENGINE):
-        target = Path("akropolis") / path.relative_to(ENGINE)
-        copy(path, DIST / "py" / target)
-        files[f"py/{target.as_posix()}"] = target.as_posix()
-    for path in python_files(WEB / "akropolis_web"):
-        target = Path("akropolis_web") / path.relative_to(WEB / "akropolis_web")
-        copy(path, DIST / "py" / target)
-        files[f"py/{target.as_posix()}"] = target.as_posix()
+    # The Python packages travel as one zip that PyScript unpacks into Python's working
+    # directory (app.html's inline config maps it to "./*"): one request, not one per module.
+    with zipfile.ZipFile(DIST / "python.zip", "w", zipfile.ZIP_DEFLATED) as bundle:
+        for package in (ENGINE, WEB / "akropolis_web"):
+            for path in python_files(package):
+                bundle.write(path, (Path(package.name) / path.relative_to(package)).as_posix())
     for path in WEB.iterdir():
         if path.is_file():
             copy(path, DIST / path.name)
     if (DIST / "app.html").exists():
         (DIST / "app.html").rename(DIST / "index.html")
-    config = {"interpreter": "runtime/pyodide/pyodide.mjs", "files": files}
-    (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         copy(pyodide / name, DIST / "runtime" / "pyodide" / name)

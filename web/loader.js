@@ -48,18 +48,19 @@ if (typeof WebAssembly !== "object") {
     }
     const name = Object.keys(expected).find((key) => url.endsWith(key));
     if (!name || !response.body) return response;
-    const reader = response.body.getReader();
+    // Count the bytes on a copy: the page keeps the real response, so streaming WebAssembly
+    // compilation and the browser's compiled-code cache still apply.
+    const reader = response.clone().body.getReader();
     received.set(name, 0);
-    const stream = new ReadableStream({
-      async pull(controller) {
+    (async () => {
+      for (;;) {
         const { done, value } = await reader.read();
-        if (done) { controller.close(); return; }
+        if (done) return;
         received.set(name, received.get(name) + value.byteLength);
         show();
-        controller.enqueue(value);
-      },
-    });
-    return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+    })().catch(() => {});
+    return response;
   };
 
   realFetch("runtime/sizes.json")

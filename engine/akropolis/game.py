@@ -7,7 +7,7 @@ what a game record stores.
 
 from __future__ import annotations
 
-import secrets
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -147,7 +147,7 @@ class Game:
     ) -> None:
         self.options = Options(players, frozenset(variants), all_tiles)
         if deck is None and seed is None:
-            seed = secrets.randbelow(SEED_LIMIT)
+            seed = int.from_bytes(os.urandom(8), "big")  # not `secrets`: slow to import
         self.seed = seed
         self.deck: tuple[int, ...] = tuple(
             check_deck(self.options, deck) if deck is not None else deal(self.options, seed)

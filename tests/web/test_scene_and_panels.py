@@ -134,3 +134,12 @@ def test_city_thumbnail_fits_a_whole_late_city() -> None:
     ]
     xs, ys = numbers[0::2], numbers[1::2]
     assert min(xs) >= 0 and max(xs) <= 150 and min(ys) >= 0 and max(ys) <= 110
+
+
+def test_markup_escape_matches_the_standard_library() -> None:
+    import html
+
+    from akropolis_web.markup import escape
+
+    for text in ["a & b", "<script>'x'</script>", 'say "hi"', "plain", "Zoë|%;="]:
+        assert escape(text) == html.escape(text)

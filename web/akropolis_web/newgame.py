@@ -6,12 +6,12 @@ the dialog shows; nothing is started.
 
 from __future__ import annotations
 
-from html import escape
-
 from akropolis import Game
 from akropolis.records import MAX_NAME_LENGTH
 from akropolis.rng import SEED_LIMIT
 from akropolis.scoring import VARIANTS
+
+from .markup import escape
 
 VARIANT_HELP = {
     "houses": "Houses: a group worth 10 or more is doubled",

@@ -6,11 +6,10 @@ only assigns them to ``innerHTML``.  Buttons carry ``data-*`` attributes the glu
 
 from __future__ import annotations
 
-from html import escape
-
 from akropolis import TILES, Game, placement_cells
 from akropolis.scoring import VARIANTS
 
+from .markup import escape
 from .scene import svg
 
 KIND_TITLES = {

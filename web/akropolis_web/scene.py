@@ -12,12 +12,12 @@ Nothing here touches the browser, so the scene is tested on CPython.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from html import escape
 
 from akropolis import Kind
 
 from . import palette
 from .geometry import LIFT, Viewport, corners, hex_to_world
+from .markup import escape
 
 Hex = tuple[int, int]
 VisibleHex = tuple[Hex, Kind, int]
