@@ -112,7 +112,8 @@ class City:
         city.height, city.kind, city.piece = {}, {}, {}
         for number, ((q, r), kind, level) in enumerate(hexes):
             cell = pack(q, r)
-            city.height[cell], city.kind[cell], city.piece[cell] = level, Kind(kind), number
+            # Negative pieces never meet the starting tile (0) or later placements (1, 2, …).
+            city.height[cell], city.kind[cell], city.piece[cell] = level, Kind(kind), -1 - number
         if not city.height:
             raise ValueError("a city needs at least one hex")
         start = next(iter(city.height))
