@@ -11,8 +11,16 @@ import re
 
 import pytest
 
-from akropolis import City, Game, HexScore, IllegalMoveError, LegalMove, Placement, records
-from akropolis import score_city as _score_city
+from akropolis import (
+    City,
+    Game,
+    HexScore,
+    IllegalMoveError,
+    LegalMove,
+    Placement,
+    records,
+    score_city,
+)
 from akropolis.tiles import LETTERS, PLAZA_OFFSET, Kind
 
 Hex = tuple[int, int]
@@ -56,13 +64,13 @@ def built(*placements: tuple[int, Hex, int]) -> City:
 
 def points(city: City, kind: str, variants: tuple[str, ...] = ()) -> tuple[int, int, int]:
     """``(value, stars, points)`` of one scorepad line."""
-    line = _score_city(city, variants).kinds[kind]
+    line = score_city(city, variants).kinds[kind]
     return line.value, line.stars, line.points
 
 
 def verdict(city: City, cell: Hex, variants: tuple[str, ...] = ()) -> HexScore:
     """The scoring verdict of the district at ``cell``."""
-    return next(h for h in _score_city(city, variants).hexes if h.cell == cell)
+    return next(h for h in score_city(city, variants).hexes if h.cell == cell)
 
 
 def city_state(city: City) -> tuple:
