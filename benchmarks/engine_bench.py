@@ -40,14 +40,14 @@ def thrifty_game(seed: int, until_ply: int) -> Game:
 
 
 def late_position() -> Game:
-    """The first thrifty position (seeds from 0, plies 52–59) with 5+ tiles in the site, all
+    """The first thrifty position (seeds from 0, plies 52–59) with a full site, all
     affordable, and a city of 38+ cells for the player to move."""
     for seed in range(500):
         full = thrifty_game(seed, 59)
         for ply in range(52, 60):
             game = full.replay(ply)
             city = game.cities[game.turn]
-            full_site = len(game.site) >= game.options.site_size - 1
+            full_site = len(game.site) == game.options.site_size
             if full_site and len(city) >= 38 and len(game.affordable()) == len(game.site):
                 return game
     raise RuntimeError("no late position found")

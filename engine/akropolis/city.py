@@ -267,6 +267,7 @@ class City:
                     continue
                 stones = (kind[cell] is quarry) + (kind[c1] is quarry) + (kind[c2] is quarry)
                 found.append((2 * cell + t, level + 1, stones))
+        found.sort()  # a pure function of the position, whatever history built it
         return [Spot(tri, level, stones, _orientations(tri)) for tri, level, stones in found]
 
 

@@ -4,24 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from akropolis import Game, IllegalMoveError, LegalMove, Move, records, tile_pool
-
-
-def first_move(game: Game, site_index: int = 0, level: int = 1) -> LegalMove:
-    return next(m for m in game.legal_moves() if m.site_index == site_index and m.level == level)
-
-
-def snapshot(game: Game) -> tuple:
-    return (
-        records.game_to_record(game),
-        game.site,
-        game.stones,
-        game.turn,
-        game.chief,
-        game.round,
-        [sorted(c.hexes()) for c in game.cities],
-        [set(c.frontier) for c in game.cities],
-    )
+from akropolis import Game, IllegalMoveError, Move, records, tile_pool
+from tests.engine.helpers import first_move
+from tests.engine.helpers import game_state as snapshot
 
 
 @pytest.mark.parametrize(
