@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from akropolis import Game, score_city
 from akropolis.rng import SplitMix64
-from akropolis.scoring import VARIANTS
+from akropolis.checks import VARIANTS
 from akropolis.simulate import random_game
 
 

@@ -4,16 +4,18 @@ The public values are small and immutable (``Tile``, ``Move``/``Placement``, ``L
 ``CityScore``); ``Game`` is the one mutable object, with ``legal_moves``, ``play`` and ``undo``.
 """
 
+from .checks import PLAYER_KINDS, VARIANTS
 from .city import City, IllegalMoveError, Move, Placement, Spot
 from .game import Game, LegalMove, Options, Result, deal
 from .hexes import DIRECTIONS, Hex, placement_cells
-from .scoring import VARIANTS, CityScore, HexScore, KindScore, score_city
+from .scoring import CityScore, HexScore, KindScore, score_city
 from .tiles import STARS, STARTING_TILE, TILES, Kind, Tile, tile_pool
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DIRECTIONS",
+    "PLAYER_KINDS",
     "STARS",
     "STARTING_TILE",
     "TILES",

@@ -2,6 +2,10 @@
 
 import sys
 
-from .cli import main
+try:
+    from .cli import main
 
-sys.exit(main())
+    status = main()
+except KeyboardInterrupt:  # Ctrl-C while the program is still starting
+    status = 130
+sys.exit(status)

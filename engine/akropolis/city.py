@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from .checks import check_anchor, check_int, check_placement, check_rotation, check_tile
 from .hexes import (
-    COORD_LIMIT,
     OFFSETS,
     TRIANGLE_SHAPES,
     TRIANGLES_AROUND,
@@ -110,8 +110,12 @@ class City:
         """
         city = cls()
         city.height, city.kind, city.piece = {}, {}, {}
-        for number, ((q, r), kind, level) in enumerate(hexes):
+        for number, (where, kind, level) in enumerate(hexes):
+            q, r = check_anchor(where)
+            check_int(level, "a level", 1, 64)
             cell = pack(q, r)
+            if cell in city.height:
+                raise ValueError(f"the cell {(q, r)} is drawn twice")
             # Negative pieces never meet the starting tile (0) or later placements (1, 2, …).
             city.height[cell], city.kind[cell], city.piece[cell] = level, Kind(kind), -1 - number
         if not city.height:
@@ -164,13 +168,11 @@ class City:
 
     def check(self, tile: int, anchor: Hex, rotation: int) -> tuple[tuple[int, int, int], int, int]:
         """Check a placement: its packed cells, level and stones gained, or IllegalMoveError."""
-        if tile not in TILES:
-            raise IllegalMoveError(f"there is no tile {tile}")
-        if not 0 <= rotation < 6:
-            raise IllegalMoveError(f"rotation must be 0 to 5, not {rotation}")
-        q, r = anchor
-        if abs(q) > COORD_LIMIT or abs(r) > COORD_LIMIT:
-            raise IllegalMoveError("the tile is not adjacent to the city")
+        try:
+            check_tile(tile), check_rotation(rotation)
+            q, r = check_anchor(anchor)
+        except ValueError as error:
+            raise IllegalMoveError(str(error)) from None
         cells = packed_placement_cells(pack(q, r), rotation)
         height = self.height
         levels = [height.get(c, 0) for c in cells]
@@ -190,7 +192,7 @@ class City:
 
     def place(self, placement: Placement) -> tuple[int, int]:
         """Add a tile after checking it; returns ``(level, stones gained)``."""
-        tile, anchor, rotation = placement.tile, placement.anchor, placement.rotation
+        tile, anchor, rotation = checked_placement(placement)
         cells, level, stones = self.check(tile, anchor, rotation)
         height, kind, piece = self.height, self.kind, self.piece
         previous = tuple((height[c], kind[c], piece[c]) if c in height else None for c in cells)
@@ -211,7 +213,7 @@ class City:
                     if n not in height and n not in frontier:
                         frontier.add(n)
                         added.append(n)
-        self.placements.append(Placement(tile, (anchor[0], anchor[1]), rotation))
+        self.placements.append(Placement(tile, anchor, rotation))
         self._history.append(_Undo(cells, previous, tuple(added), removed))
         self._spots = None
         return level, stones
@@ -269,6 +271,14 @@ class City:
                 found.append((2 * cell + t, level + 1, stones))
         found.sort()  # a pure function of the position, whatever history built it
         return [Spot(tri, level, stones, _orientations(tri)) for tri, level, stones in found]
+
+
+def checked_placement(move: object) -> Placement:
+    """``move`` (a Move, Placement or LegalMove) with every field checked, or IllegalMoveError."""
+    try:
+        return Placement(*check_placement(move))
+    except ValueError as error:
+        raise IllegalMoveError(str(error)) from None
 
 
 def _orientations(triangle: int) -> tuple[tuple[Hex, int, tuple[Hex, Hex, Hex]], ...]:

@@ -1,8 +1,9 @@
 """The command line: ``python -m akropolis score|moves|state FILE`` and ``simulate``.
 
-Output is JSON on stdout.  A bad file exits with status 2 and one line on stderr saying what is
-wrong and where; no traceback ever reaches the user.  FILE may be ``-`` for stdin and may hold
-a JSON record or its compact notation.
+Output is JSON on stdout.  Nothing ever ends in a traceback: a bad file or a bad argument exits
+with status 2 and one line on stderr saying what is wrong and where; an output that cannot be
+written (closed, full, a pipe whose reader left) exits with status 1 and one line; Ctrl-C exits
+with status 130 quietly.  FILE may be ``-`` for stdin and may hold a JSON record or its notation.
 """
 
 from __future__ import annotations
@@ -12,31 +13,61 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
-from . import notation
+from .checks import (
+    MAX_RECORD_BYTES,
+    VARIANTS,
+    check_int,
+    check_variants,
+    cut_message,
+    parse_seed,
+    parse_whole_number,
+)
 from .game import Game
-from .records import CityRecord, RecordError, parse_json, read_any
-from .scoring import VARIANTS, score_city
-from .simulate import simulate
+from .records import CityRecord, RecordError, load
+from .rng import SEED_LIMIT
+from .scoring import score_city
+from .simulate import MAX_GAMES, simulate
+
+#: Set this environment variable to see the traceback of an internal error.
+DEBUG_VARIABLE = "AKROPOLIS_DEBUG"
 
 
-def _load(path: str) -> Game | CityRecord:
+class UsageError(Exception):
+    """A bad command line: reported in one line, exit status 2."""
+
+
+class OutputError(Exception):
+    """The output could not be written: reported in one line, exit status 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors instead of a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see --help)")
+
+
+def _read_input(path: str) -> bytes:
+    """The bytes of FILE or stdin, never more than a record may hold plus one."""
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            if sys.stdin is None:
+                raise RecordError("cannot read standard input: it is closed")
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         else:
             with open(path, "rb") as handle:
-                data = handle.read()
+                data = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
-    text = data.lstrip()
-    if text[:3] in (b"A1;", b"C1;"):
-        try:
-            return read_any(notation.parse(text.decode("utf-8")))
-        except UnicodeDecodeError:
-            raise RecordError("the file is not UTF-8 text") from None
-    return read_any(parse_json(data))
+        where = "standard input" if path == "-" else path
+        raise RecordError(f"cannot read {where}: {error.strerror or error}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"the file is too large to be a record (records are at most "
+            f"{MAX_RECORD_BYTES / 1e6:g} MB)"
+        )
+    return data
 
 
 def _score_entry(name: str, stones: int, score: Any, explain: bool) -> dict[str, Any]:
@@ -90,8 +121,29 @@ def _game_only(subject: Game | CityRecord, command: str) -> Game:
     return subject
 
 
+def _seed_argument(text: str) -> int:
+    try:
+        return parse_seed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _games_argument(text: str) -> int:
+    try:
+        return check_int(parse_whole_number(text, "--games"), "--games", 1, MAX_GAMES)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_GAMES}") from None
+
+
+def _variants_argument(text: str) -> frozenset[str]:
+    try:
+        return check_variants([name for name in text.split(",") if name])
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m akropolis", description=__doc__)
+    parser = _Parser(prog="python -m akropolis", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser("score", help="final or current scores of a game or city record")
     score.add_argument("file", help="record file, or - for stdin")
@@ -100,34 +152,88 @@ def _parser() -> argparse.ArgumentParser:
         commands.add_parser(name, help=text).add_argument("file", help="game record, or -")
     sim = commands.add_parser("simulate", help="play random legal games and time them")
     sim.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    sim.add_argument("--games", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--variants", default="", help=f"comma-separated: {','.join(VARIANTS)}")
+    sim.add_argument("--games", type=_games_argument, default=10, help=f"1 to {MAX_GAMES}")
+    sim.add_argument("--seed", type=_seed_argument, default=0, help="0 to 2**64 - 1")
+    sim.add_argument(
+        "--variants",
+        type=_variants_argument,
+        default=frozenset(),
+        help=f"comma-separated: {','.join(VARIANTS)}",
+    )
     return parser
 
 
+def _report(args: argparse.Namespace) -> dict[str, Any]:
+    if args.command == "simulate":
+        if args.seed + args.games > SEED_LIMIT:
+            raise UsageError("--seed plus --games goes past the largest seed, 2**64 - 1")
+        return simulate(args.players, args.games, args.seed, args.variants)
+    subject = load(_read_input(args.file))
+    if args.command == "score":
+        return score_report(subject, args.explain)
+    if args.command == "moves":
+        return moves_report(_game_only(subject, "moves"))
+    return state_report(_game_only(subject, "state"))
+
+
+def _write(text: str) -> None:
+    """Write the output as UTF-8, whatever the locale; OutputError if it cannot be written."""
+    stream = sys.stdout
+    if stream is None:
+        raise OutputError("cannot write the output: standard output is closed")
+    try:
+        stream.flush()
+        stream.buffer.write(text.encode("utf-8"))
+        stream.buffer.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        raise OutputError("cannot write the output: the pipe was closed by its reader") from None
+    except OSError as error:
+        _silence_stdout()
+        reason = error.strerror or type(error).__name__
+        raise OutputError(f"cannot write the output: {reason}") from None
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's final flush cannot fail again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _say(message: str) -> None:
+    """One line on stderr (if there is a stderr to write to)."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(cut_message(f"akropolis: {message}") + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    """Run the command line; the exit status: 0 done, 1 failed, 2 bad input, 130 Ctrl-C."""
     try:
-        if args.command == "simulate":
-            variants = [v for v in args.variants.split(",") if v]
-            if args.games < 0 or args.seed < 0:
-                raise RecordError("--games and --seed must not be negative")
-            report = simulate(args.players, args.games, args.seed, variants)
-        else:
-            subject = _load(args.file)
-            if args.command == "score":
-                report = score_report(subject, args.explain)
-            elif args.command == "moves":
-                report = moves_report(_game_only(subject, "moves"))
-            else:
-                report = state_report(_game_only(subject, "state"))
-    except (RecordError, ValueError) as error:
-        print(f"akropolis: {error}", file=sys.stderr)
+        args = _parser().parse_args(argv)
+        _write(json.dumps(_report(args), ensure_ascii=False) + "\n")
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except (UsageError, RecordError) as error:
+        _say(str(error))
         return 2
-    try:
-        sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader stopped early (``| head``): not an error of ours
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the interpreter's final flush quiet
-    return 0
+    except OutputError as error:
+        _say(str(error))
+        return 1
+    except MemoryError:
+        _say("out of memory")
+        return 1
+    except Exception as error:  # a bug of ours: still one line, unless debugging
+        if os.environ.get(DEBUG_VARIABLE):
+            raise
+        _say(f"internal error ({type(error).__name__}: {error}); please report it")
+        return 1

@@ -12,10 +12,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .city import City, IllegalMoveError, Move, Placement
+from .checks import (
+    check_bool,
+    check_int,
+    check_kinds,
+    check_names,
+    check_seed,
+    check_variants,
+    excerpt,
+    is_int,
+)
+from .city import City, IllegalMoveError, Move, Placement, checked_placement
 from .hexes import Hex, unpack
-from .rng import SEED_LIMIT, SplitMix64
-from .scoring import CityScore, check_variants, score_city
+from .rng import SplitMix64
+from .scoring import CityScore, score_city
 from .tiles import TILES, tile_pool
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -32,9 +42,10 @@ class Options:
     all_tiles: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
+        if not is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"players must be 2, 3 or 4, not {excerpt(self.players)}")
         object.__setattr__(self, "variants", check_variants(self.variants))
+        check_bool(self.all_tiles, "all_tiles")
         if self.all_tiles and self.players == MAX_PLAYERS:
             raise ValueError("the all-tiles option is for 2 or 3 players (4 players use all tiles)")
 
@@ -106,21 +117,22 @@ def _stones(count: int) -> str:
 
 def deal(options: Options, seed: int) -> list[int]:
     """The deck for a seed: the pool shuffled; the first ``site_size`` tiles start the site."""
-    if not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, not {seed!r}")
+    check_seed(seed)
     return SplitMix64(seed).shuffled(options.pool())
 
 
 def check_deck(options: Options, deck: Sequence[int]) -> list[int]:
     """A deck checked against the game's tile pool: known ids, each at most once."""
+    if not isinstance(deck, (list, tuple)):
+        raise ValueError(f"the deck must be a list of tile numbers, not {excerpt(deck)}")
     deck = list(deck)
     if not deck:
         raise ValueError("the deck is empty")
     pool = set(options.pool())
     seen: set[int] = set()
     for index, tile in enumerate(deck):
-        if not isinstance(tile, int) or isinstance(tile, bool) or tile not in TILES:
-            raise ValueError(f"deck position {index + 1}: {tile!r} is not a tile id (1 to 61)")
+        if not is_int(tile) or tile not in TILES:
+            raise ValueError(f"deck position {index + 1}: {excerpt(tile)} is not a tile (1 to 61)")
         if tile not in pool:
             raise ValueError(
                 f"deck position {index + 1}: tile {tile} is not used with {options.players} players"
@@ -145,21 +157,22 @@ class Game:
         names: Sequence[str] | None = None,
         kinds: Sequence[str | None] | None = None,
     ) -> None:
-        self.options = Options(players, frozenset(variants), all_tiles)
-        if deck is None and seed is None:
+        self.options = Options(players, check_variants(variants), all_tiles)
+        if seed is not None:
+            check_seed(seed)
+        elif deck is None:
             seed = int.from_bytes(os.urandom(8), "big")  # not `secrets`: slow to import
-        self.seed = seed
+        #: The seed the deck was dealt from (kept with an explicit deck too, for the record).
+        self.seed: int | None = seed
         self.deck: tuple[int, ...] = tuple(
             check_deck(self.options, deck) if deck is not None else deal(self.options, seed)
         )
         if names is None:
             names = [f"Player {i + 1}" for i in range(players)]
-        if len(names) != players:
-            raise ValueError(f"{len(names)} names given for {players} players")
-        self.names: tuple[str, ...] = tuple(names)
+        self.names: tuple[str, ...] = check_names(names, players)
         #: Who plays each seat (``None``: not stated); records carry it, the rules ignore it.
-        self.kinds: tuple[str | None, ...] = tuple(kinds) if kinds else (None,) * players
-        size = self.options.site_size
+        self.kinds: tuple[str | None, ...] = check_kinds(kinds, players)
+        size = min(self.options.site_size, len(self.deck))
         self._site: list[int] = list(self.deck[:size])
         self._next_stack = size
         self._stones: list[int] = [seat + 1 for seat in range(players)]
@@ -191,7 +204,7 @@ class Game:
     @property
     def stacks_left(self) -> int:
         remaining = len(self.deck) - self._next_stack
-        return -(-remaining // self.options.stack_size)
+        return -(-remaining // self.options.stack_size)  # a short last stack is still a stack
 
     @property
     def is_over(self) -> bool:
@@ -237,11 +250,11 @@ class Game:
 
     def check(self, move: Placement, player: int | None = None) -> LegalMove:
         """What ``move`` would do, or IllegalMoveError with the reason.  Changes nothing."""
-        tile, anchor, rotation = move.tile, move.anchor, move.rotation
+        tile, anchor, rotation = checked_placement(move)
         if self.is_over:
             raise IllegalMoveError("the game is over")
-        if player is not None and not 0 <= player < self.players:
-            raise IllegalMoveError(f"there is no player {player}")
+        if player is not None and (not is_int(player) or not 0 <= player < self.players):
+            raise IllegalMoveError(f"there is no player {excerpt(player)}")
         if player is not None and player != self.turn:
             raise IllegalMoveError(
                 f"it is not {self.names[player]}'s turn ({self.names[self.turn]} is to play)"
@@ -257,7 +270,7 @@ class Game:
             )
         cells, level, stones = self.cities[self.turn].check(tile, anchor, rotation)
         public = (unpack(cells[0]), unpack(cells[1]), unpack(cells[2]))
-        return LegalMove(tile, tuple(anchor), rotation, index, index, level, public, stones)
+        return LegalMove(tile, anchor, rotation, index, index, level, public, stones)
 
     def play(self, move: Placement, player: int | None = None) -> LegalMove:
         """Play ``move`` for the player to move (checked against ``player`` if given)."""
@@ -300,6 +313,8 @@ class Game:
 
     def replay(self, ply: int | None = None) -> Game:
         """A new game with the same setup and the first ``ply`` moves (all if None)."""
+        if ply is not None:
+            check_int(ply, "ply", 0, self.ply)
         moves = self.moves if ply is None else self.moves[:ply]
         game = self.fresh()
         for move in moves:

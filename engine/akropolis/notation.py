@@ -19,15 +19,32 @@ import re
 from typing import Any
 from urllib.parse import quote, unquote
 
+from .checks import MAX_NOTATION_LENGTH, VARIANTS, excerpt, parse_seed, parse_whole_number
 from .city import Placement
 from .game import Options, deal
 from .records import CITY_FORMAT, GAME_FORMAT, VERSION, RecordError
-from .scoring import VARIANTS
 
 GAME_HEADER = f"A{VERSION}"
 CITY_HEADER = f"C{VERSION}"
 VARIANT_LETTERS: dict[str, str] = {name: name[0] for name in VARIANTS}
-_MOVE = re.compile(r"(\d{1,2})@(-?\d{1,3}),(-?\d{1,3}):(\d)")
+_MOVE = re.compile(r"([0-9]{1,2})@(-?[0-9]{1,3}),(-?[0-9]{1,3}):([0-9])")
+#: What notation looks like: a header letter and version, then ``;`` fields or nothing.
+_HEADER = re.compile(r"[A-Za-z][0-9]{0,3}(?:;|$)")
+
+
+def looks_like_notation(text: str) -> bool:
+    """True if ``text`` is meant as notation (``A1;…``, ``C1;…``), not as a JSON record."""
+    return bool(_HEADER.match(text.lstrip()))
+
+
+def _check_length(text: Any) -> str:
+    if not isinstance(text, str):
+        raise RecordError(f"notation must be text, not {excerpt(text)}")
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise RecordError(
+            f"the notation is too long ({len(text)} characters; at most {MAX_NOTATION_LENGTH})"
+        )
+    return text.strip()
 
 
 def format_move(placement: Placement | dict[str, Any]) -> str:
@@ -39,9 +56,11 @@ def format_move(placement: Placement | dict[str, Any]) -> str:
 
 def parse_move(text: str) -> Placement:
     """The placement written as ``TILE@Q,R:ROTATION``."""
-    match = _MOVE.fullmatch(text.strip())
+    match = _MOVE.fullmatch(_check_length(text))
     if not match:
-        raise RecordError(f"{text!r} is not a move (expected TILE@Q,R:ROTATION, like 18@0,2:0)")
+        raise RecordError(
+            f"{excerpt(text)} is not a move (expected TILE@Q,R:ROTATION, like 18@0,2:0)"
+        )
     tile, q, r, rotation = (int(group) for group in match.groups())
     return Placement(tile, (q, r), rotation)
 
@@ -76,14 +95,16 @@ def _parse_variants(text: str) -> list[str]:
 
 
 def _fields(text: str, header: str, known: tuple[str, ...]) -> dict[str, str]:
-    parts = text.strip().split(";")
+    parts = _check_length(text).split(";")
     if parts[0] != header:
-        raise RecordError(f"notation must start with {header!r}, not {parts[0][:10]!r}")
+        raise RecordError(f"notation must start with {header!r}, not {excerpt(parts[0])}")
     fields: dict[str, str] = {}
     for part in parts[1:]:
         key, sep, value = part.partition("=")
         if not sep or key not in known:
-            raise RecordError(f"unknown notation field {part[:20]!r} (known: {', '.join(known)})")
+            raise RecordError(
+                f"unknown notation field {excerpt(part)} (known: {', '.join(known)})"
+            )
         if key in fields:
             raise RecordError(f"notation field {key!r} appears twice")
         fields[key] = value
@@ -91,9 +112,17 @@ def _fields(text: str, header: str, known: tuple[str, ...]) -> dict[str, str]:
 
 
 def _int(text: str, what: str) -> int:
-    if not re.fullmatch(r"\d{1,20}", text):
-        raise RecordError(f"{what} must be a whole number, not {text[:20]!r}")
-    return int(text)
+    try:
+        return parse_whole_number(text, what)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+
+
+def _unquote(text: str, what: str) -> str:
+    try:
+        return unquote(text, errors="strict")
+    except UnicodeDecodeError:
+        raise RecordError(f"{what} {excerpt(text)} is not percent-encoded UTF-8") from None
 
 
 def format_game(record: dict[str, Any]) -> str:
@@ -137,12 +166,12 @@ def parse_game(text: str) -> dict[str, Any]:
         raise RecordError(f"p must be 2, 3 or 4, not {count}")
     names = [f"Player {i + 1}" for i in range(count)]
     if "n" in fields:
-        names = [unquote(name) for name in fields["n"].split("|")]
+        names = [_unquote(name, "the name") for name in fields["n"].split("|")]
         if len(names) != count:
             raise RecordError(f"n lists {len(names)} names for {count} players")
     players: list[dict[str, Any]] = [{"name": name} for name in names]
     if "k" in fields:
-        kinds = [unquote(kind) for kind in fields["k"].split("|")]
+        kinds = [_unquote(kind, "the kind") for kind in fields["k"].split("|")]
         if len(kinds) != count:
             raise RecordError(f"k lists {len(kinds)} kinds for {count} players")
         for player, kind in zip(players, kinds, strict=True):
@@ -150,7 +179,7 @@ def parse_game(text: str) -> dict[str, Any]:
                 player["kind"] = kind
     all_tiles = fields.get("a", "0")
     if all_tiles not in ("0", "1"):
-        raise RecordError(f"a must be 0 or 1, not {all_tiles[:10]!r}")
+        raise RecordError(f"a must be 0 or 1, not {excerpt(all_tiles)}")
     record: dict[str, Any] = {
         "format": GAME_FORMAT,
         "version": VERSION,
@@ -161,7 +190,10 @@ def parse_game(text: str) -> dict[str, Any]:
         },
     }
     if "s" in fields:
-        record["seed"] = _int(fields["s"], "s")
+        try:
+            record["seed"] = parse_seed(fields["s"])
+        except ValueError as error:
+            raise RecordError(f"s: {error}") from None
     if "d" in fields:
         tiles = fields["d"].split(".") if fields["d"] else []
         record["deck"] = [_int(tile, "a deck tile") for tile in tiles]
@@ -194,6 +226,13 @@ def parse_city(text: str) -> dict[str, Any]:
 
 def parse(text: str) -> dict[str, Any]:
     """A game or city record from its notation, by its header."""
-    if text.strip().startswith(CITY_HEADER + ";") or text.strip() == CITY_HEADER:
+    text = _check_length(text)
+    header = text.split(";", 1)[0]
+    if header == CITY_HEADER:
         return parse_city(text)
-    return parse_game(text)
+    if header == GAME_HEADER:
+        return parse_game(text)
+    raise RecordError(
+        f"unknown notation {excerpt(header)} (this program reads {GAME_HEADER} games "
+        f"and {CITY_HEADER} cities)"
+    )

@@ -9,25 +9,56 @@ so one validator serves both.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from . import checks
+from .checks import (
+    MAX_DEPTH,
+    MAX_DIGITS,
+    MAX_NAME_LENGTH,
+    MAX_RECORD_BYTES,
+    MAX_STONES,
+    PLAYER_KINDS,
+    VARIANTS,
+    excerpt,
+    is_int,
+)
 from .city import City, IllegalMoveError, Placement
 from .game import Game
-from .hexes import COORD_LIMIT
-from .rng import SEED_LIMIT
-from .scoring import VARIANTS, check_variants
 
 GAME_FORMAT = "akropolis-game"
 CITY_FORMAT = "akropolis-city"
+#: The record version this program writes; ``READABLE_VERSIONS`` are those it still reads.
 VERSION = 1
-#: Player kinds a record may name; the AI adds its levels here.
-PLAYER_KINDS: tuple[str, ...] = ("human",)
-MAX_NAME_LENGTH = 40
+READABLE_VERSIONS = (1,)
+
+__all__ = [
+    "CITY_FORMAT",
+    "GAME_FORMAT",
+    "MAX_NAME_LENGTH",
+    "MAX_RECORD_BYTES",
+    "PLAYER_KINDS",
+    "VERSION",
+    "CityRecord",
+    "RecordError",
+    "city_to_record",
+    "dumps",
+    "game_to_record",
+    "load",
+    "parse_json",
+    "read_any",
+    "read_city",
+    "read_game",
+]
 
 
 class RecordError(ValueError):
-    """A record that cannot be read; the message is meant for the person who supplied it."""
+    """A record that cannot be read; the message is one short line for the person who gave it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(checks.cut_message(message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +68,10 @@ class CityRecord:
     variants: frozenset[str]
     stones: int
     placements: tuple[Placement, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variants", checks.check_variants(self.variants))
+        checks.check_int(self.stones, "stones", 0, MAX_STONES)
 
     def build(self) -> City:
         """The city, each placement checked as it is made."""
@@ -48,30 +83,98 @@ class CityRecord:
 
 # --- Reading ----------------------------------------------------------------------------------
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+
+
+def _check_size(text: str | bytes) -> None:
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"the file is too large to be a record ({len(text) / 1e6:.1f} MB; "
+            f"records are at most {MAX_RECORD_BYTES / 1e6:g} MB)"
+        )
+
+
+def _check_depth(text: str) -> None:
+    """Refuse deep nesting before the JSON parser recurses into it (it could exhaust the stack).
+
+    Strings are dropped, then innermost ``[]``/``{}`` pairs are removed level by level: a
+    record nested at most ``MAX_DEPTH`` deep vanishes; whatever is left is too deep or unclosed.
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(MAX_DEPTH):
+        reduced = _EMPTY_PAIR.sub("", brackets)
+        if reduced == brackets:
+            break
+        brackets = reduced
+    if _EMPTY_PAIR.search(brackets) or brackets.count("[") + brackets.count("{") > MAX_DEPTH:
+        raise RecordError(f"not a record: arrays or objects nested more than {MAX_DEPTH} deep")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"the key {excerpt(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"a number has more than {MAX_DIGITS} digits ({excerpt(text)})")
+    return int(text)
+
+
+def _constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a number in JSON")
+
 
 def parse_json(text: str | bytes) -> Any:
-    """JSON text (or UTF-8 bytes) to data, with a readable error."""
+    """JSON text (or UTF-8 bytes) to data: size, depth and numbers limited, no duplicate keys.
+
+    The limits are checked before any expensive work, so a huge or hostile file is refused at
+    once (and in the browser without freezing the page).
+    """
+    if not isinstance(text, (str, bytes)):
+        raise RecordError(f"a record must be text, not {excerpt(text)}")
+    _check_size(text)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
             raise RecordError(f"the file is not UTF-8 text (byte {error.start})") from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
+    if not text.strip():
+        raise RecordError("the file is empty")
+    _check_depth(text)
     try:
-        return json.loads(text)
+        return json.loads(
+            text, object_pairs_hook=_object, parse_int=_integer, parse_constant=_constant
+        )
     except json.JSONDecodeError as error:
         raise RecordError(
             f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
     except RecursionError:
-        raise RecordError("not valid JSON: nested too deeply") from None
+        raise RecordError("not a record: nested too deeply") from None
+
+
+def _check(check: Any, where: str, *args: Any) -> Any:
+    """Run a shared check, reporting its failure as a RecordError at ``where`` (if any)."""
+    try:
+        return check(*args)
+    except ValueError as error:
+        raise RecordError(f"{where}: {error}" if where else str(error)) from None
 
 
 def _expect_object(value: Any, where: str, required: set[str], optional: set[str]) -> dict:
     if not isinstance(value, dict):
-        raise RecordError(f"{where} must be a JSON object")
+        raise RecordError(f"{where} must be a JSON object, not {excerpt(value)}")
     for key in value:
         if key not in required and key not in optional:
-            raise RecordError(f"{where}: unknown key {key!r}")
+            raise RecordError(f"{where}: unknown key {excerpt(key)}")
     for key in sorted(required):
         if key not in value:
             raise RecordError(f"{where}: missing key {key!r}")
@@ -79,56 +182,47 @@ def _expect_object(value: Any, where: str, required: set[str], optional: set[str
 
 
 def _expect_int(value: Any, where: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{where} must be an integer")
+    if not is_int(value):
+        raise RecordError(f"{where} must be a whole number, not {excerpt(value)}")
     if not low <= value <= high:
-        raise RecordError(f"{where} must be from {low} to {high}, not {value}")
+        raise RecordError(f"{where} must be from {low} to {high}, not {excerpt(value)}")
     return value
 
 
 def _expect_list(value: Any, where: str) -> list:
     if not isinstance(value, list):
-        raise RecordError(f"{where} must be a JSON array")
+        raise RecordError(f"{where} must be a JSON array, not {excerpt(value)}")
     return value
 
 
 def _check_header(data: Any, expected: str) -> None:
     if not isinstance(data, dict):
-        raise RecordError("the record must be a JSON object")
+        raise RecordError(f"the record must be a JSON object, not {excerpt(data)}")
     fmt = data.get("format")
     if fmt != expected:
-        other = {GAME_FORMAT: "a game record", CITY_FORMAT: "a city record"}.get(fmt)
-        if other:
-            wanted = "a game record" if expected == GAME_FORMAT else "a city record"
-            raise RecordError(f"this is {other}, not {wanted}")
-        raise RecordError(f"format must be {expected!r}, not {fmt!r}")
+        names = {GAME_FORMAT: "a game record", CITY_FORMAT: "a city record"}
+        if isinstance(fmt, str) and fmt in names:
+            raise RecordError(f"this is {names[fmt]}, not {names[expected]}")
+        raise RecordError(f"format must be {expected!r}, not {excerpt(fmt)}")
     version = data.get("version")
-    if version != VERSION:
-        raise RecordError(f"unsupported version {version!r} (this program reads version {VERSION})")
+    if not is_int(version) or version not in READABLE_VERSIONS:
+        newer = is_int(version) and version > VERSION
+        newer = ", made by a newer version of the program" if newer else ""
+        raise RecordError(
+            f"unsupported version {excerpt(version)}{newer} (this program reads version {VERSION})"
+        )
 
 
 def _read_variants(value: Any, where: str) -> frozenset[str]:
-    names = _expect_list(value, where)
-    for index, name in enumerate(names):
-        if not isinstance(name, str):
-            raise RecordError(f"{where}[{index}] must be a string")
-        if name not in VARIANTS:
-            raise RecordError(f"{where}: unknown variant {name!r} (known: {', '.join(VARIANTS)})")
-    if len(set(names)) != len(names):
-        raise RecordError(f"{where}: a variant is listed twice")
-    return check_variants(names)
+    return _check(checks.check_variants, where, _expect_list(value, where))
 
 
 def _read_placement(value: Any, where: str) -> Placement:
     item = _expect_object(value, where, {"tile", "anchor", "rotation"}, set())
-    tile = _expect_int(item["tile"], f"{where}: tile", 1, 61)
-    anchor = _expect_list(item["anchor"], f"{where}: anchor")
-    if len(anchor) != 2:
-        raise RecordError(f"{where}: anchor must be [q, r]")
-    q = _expect_int(anchor[0], f"{where}: anchor q", -COORD_LIMIT, COORD_LIMIT)
-    r = _expect_int(anchor[1], f"{where}: anchor r", -COORD_LIMIT, COORD_LIMIT)
-    rotation = _expect_int(item["rotation"], f"{where}: rotation", 0, 5)
-    return Placement(tile, (q, r), rotation)
+    tile = _check(checks.check_tile, where, item["tile"])
+    anchor = _check(checks.check_anchor, where, _expect_list(item["anchor"], f"{where}: anchor"))
+    rotation = _check(checks.check_rotation, where, item["rotation"])
+    return Placement(tile, anchor, rotation)
 
 
 def read_game(data: Any) -> Game:
@@ -143,29 +237,22 @@ def read_game(data: Any) -> Game:
     for index, player in enumerate(players):
         where = f"players[{index}]"
         player = _expect_object(player, where, {"name"}, {"kind"})
-        name = player["name"]
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-            raise RecordError(
-                f"{where}: name must be a non-empty string of at most {MAX_NAME_LENGTH} characters"
-            )
+        names.append(_check(checks.check_name, where, player["name"], "the name"))
         kind = player.get("kind")
-        if kind is not None and kind not in PLAYER_KINDS:
-            raise RecordError(f"{where}: unknown kind {kind!r} (known: {', '.join(PLAYER_KINDS)})")
-        names.append(name)
+        if "kind" in player:
+            kind = _check(checks.check_kind, where, kind, "kind")
         kinds.append(kind)
     options = _expect_object(data["options"], "options", {"variants"}, {"all_tiles"})
     variants = _read_variants(options["variants"], "options.variants")
-    all_tiles = options.get("all_tiles", False)
-    if not isinstance(all_tiles, bool):
-        raise RecordError("options.all_tiles must be true or false")
+    all_tiles = _check(checks.check_bool, "options", options.get("all_tiles", False), "all_tiles")
     seed = data.get("seed")
-    if seed is not None:
-        seed = _expect_int(seed, "seed", 0, SEED_LIMIT - 1)
+    if "seed" in data:
+        seed = _check(checks.check_seed, "", seed)
     deck = data.get("deck")
-    if deck is None and seed is None:
-        raise RecordError("the record needs a seed or a deck")
-    if deck is not None:
+    if "deck" in data:
         deck = _expect_list(deck, "deck")
+    elif seed is None:
+        raise RecordError("the record needs a seed or a deck")
     moves = [
         _read_placement(move, f"move {index + 1}")
         for index, move in enumerate(_expect_list(data["moves"], "moves"))
@@ -182,7 +269,6 @@ def read_game(data: Any) -> Game:
         )
     except ValueError as error:
         raise RecordError(str(error)) from None
-    game.seed = seed
     for index, move in enumerate(moves):
         try:
             game.play(move)
@@ -197,7 +283,7 @@ def read_city(data: Any) -> CityRecord:
     keys = {"format", "version", "variants", "stones", "placements"}
     data = _expect_object(data, "the record", keys, set())
     variants = _read_variants(data["variants"], "variants")
-    stones = _expect_int(data["stones"], "stones", 0, 10_000)
+    stones = _expect_int(data["stones"], "stones", 0, MAX_STONES)
     placements = tuple(
         _read_placement(item, f"placement {index + 1}")
         for index, item in enumerate(_expect_list(data["placements"], "placements"))
@@ -215,7 +301,17 @@ def read_any(data: Any) -> Game | CityRecord:
 
 
 def load(text: str | bytes) -> Game | CityRecord:
-    """A game or city from JSON text."""
+    """A game or city from a JSON record or its notation; anything wrong raises RecordError."""
+    from . import notation  # notation builds on this module
+
+    if isinstance(text, str) and notation.looks_like_notation(text):
+        return read_any(notation.parse(text))
+    if isinstance(text, bytes) and notation.looks_like_notation(text[:8].decode("latin-1")):
+        try:
+            decoded = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"the file is not UTF-8 text (byte {error.start})") from None
+        return read_any(notation.parse(decoded))
     return read_any(parse_json(text))
 
 
@@ -257,11 +353,12 @@ def game_to_record(game: Game) -> dict[str, Any]:
 
 def city_to_record(city: City, variants: frozenset[str], stones: int) -> dict[str, Any]:
     """The city record of a city."""
+    record = CityRecord(frozenset(variants), stones, tuple(city.placements))  # checks them
     return {
         "format": CITY_FORMAT,
         "version": VERSION,
-        "variants": _variants_json(frozenset(variants)),
-        "stones": stones,
+        "variants": _variants_json(record.variants),
+        "stones": record.stones,
         "placements": [_placement_json(p) for p in city.placements],
     }
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .checks import check_int, check_variants
 from .city import City
 from .hexes import OFFSETS, Hex, unpack
 from .tiles import DISTRICTS, KIND_NAMES, PLAZA_OFFSET, STARS, Kind
 
-#: The five variants, named after the district kind whose condition they add.
-VARIANTS: tuple[str, ...] = tuple(KIND_NAMES[k] for k in DISTRICTS)
 #: House groups of this value or more are doubled in the houses variant.
 HOUSE_VARIANT_THRESHOLD = 10
 
@@ -64,15 +63,6 @@ class CityScore:
         return out
 
 
-def check_variants(variants: Iterable[str]) -> frozenset[str]:
-    """The variants as a set, or ValueError naming an unknown one."""
-    chosen = frozenset(variants)
-    unknown = sorted(chosen.difference(VARIANTS))
-    if unknown:
-        raise ValueError(f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)})")
-    return chosen
-
-
 def _flood(start: int, region: set[int]) -> set[int]:
     """The cells of ``region`` edge-connected to ``start`` (``start`` included)."""
     found = {start}
@@ -111,6 +101,7 @@ def _largest_house_group(houses: list[int], height: dict[int, int]) -> set[int]:
 def score_city(city: City, variants: Iterable[str] = (), stones: int = 0) -> CityScore:
     """Score ``city`` with the given variants; ``stones`` are the owner's stones left."""
     variants = check_variants(variants)
+    check_int(stones, "stones", 0, 1 << 62)
     height, kind = city.height, city.kind
     stars = dict.fromkeys(DISTRICTS, 0)
     cells: dict[Kind, list[int]] = {k: [] for k in DISTRICTS}

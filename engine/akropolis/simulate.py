@@ -6,9 +6,13 @@ import json
 import time
 from collections.abc import Iterable
 
+from .checks import check_int, check_seed
 from .game import Game
 from .records import game_to_record
-from .rng import SplitMix64
+from .rng import SEED_LIMIT, SplitMix64
+
+#: The most games one ``simulate`` runs (about 20 minutes of play on a laptop).
+MAX_GAMES = 100_000
 
 
 def random_game(
@@ -35,6 +39,10 @@ def fingerprint(
 
 def simulate(players: int, games: int, seed: int, variants: Iterable[str] = ()) -> dict:
     """Play ``games`` random games; results and timings for the command line."""
+    check_int(games, "games", 1, MAX_GAMES)
+    check_seed(seed)
+    if seed + games > SEED_LIMIT:
+        raise ValueError("the seed plus the number of games goes past the largest seed")
     variants = tuple(variants)
     results = []
     started = time.perf_counter()

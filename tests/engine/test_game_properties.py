@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from akropolis import City, Game, IllegalMoveError, Move, placement_cells, records, score_city
+from akropolis.checks import VARIANTS
 from akropolis.hexes import rotate
 from akropolis.rng import SplitMix64
-from akropolis.scoring import VARIANTS
 from tests.engine.reference import brute_legal_placements, brute_score, plain
 
 SETUPS = [(2, False), (3, False), (4, False), (2, True), (3, True)]

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from akropolis import Placement, notation, records
+from akropolis.checks import VARIANTS
 from akropolis.records import RecordError
-from akropolis.scoring import VARIANTS
 from akropolis.simulate import random_game
 
 placements = st.builds(
@@ -100,7 +100,7 @@ def test_city_notation_round_trips(seed: int, variants: set[str], stones: int) -
         ("A1;p=2;s=1;s=2;m=", "appears twice"),
         ("A1;p=2;v=hx;s=1;m=", "unknown variant letter 'x'"),
         ("A1;p=2;s=1;m=18@0,2:0.bad", "move 2: 'bad' is not a move"),
-        ("A1;p=2;s=-1;m=", "s must be a whole number"),
+        ("A1;p=2;s=-1;m=", "s: the seed must be a whole number"),
         ("A1;p=2;n=Ann;s=1;m=", "n lists 1 names for 2 players"),
     ],
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from akropolis import Game, Placement, score_city
-from akropolis.scoring import VARIANTS
+from akropolis.checks import VARIANTS
 from tests.engine.helpers import built, draw, first_move, points, ring, verdict
 
 

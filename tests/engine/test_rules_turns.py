@@ -197,7 +197,7 @@ def test_illegal_moves_each_say_why_and_change_nothing() -> None:
         (Move(in_site, (0, 9), 0), None, "^the tile is not adjacent to the city$"),
         (Move(in_site, (1, 0), 0), None, "^the tile would overhang an empty space$"),
         (Move(in_site, (1, -1), 0), None, "cover a single tile"),
-        (Move(in_site, (0, 0), 7), None, "^rotation must be 0 to 5, not 7$"),
+        (Move(in_site, (0, 0), 7), None, "^the rotation must be from 0 to 5, not 7$"),
     ]
     for move, player, message in cases:
         with pytest.raises(IllegalMoveError, match=message):

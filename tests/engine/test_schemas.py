@@ -11,8 +11,8 @@ import pytest
 from referencing import Registry, Resource
 
 from akropolis import records
+from akropolis.checks import VARIANTS
 from akropolis.records import PLAYER_KINDS, RecordError
-from akropolis.scoring import VARIANTS
 from akropolis.simulate import random_game
 
 

@@ -7,9 +7,9 @@ the dialog shows; nothing is started.
 from __future__ import annotations
 
 from akropolis import Game
+from akropolis.checks import VARIANTS
 from akropolis.records import MAX_NAME_LENGTH
 from akropolis.rng import SEED_LIMIT
-from akropolis.scoring import VARIANTS
 
 from .markup import escape
 

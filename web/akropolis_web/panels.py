@@ -7,7 +7,7 @@ only assigns them to ``innerHTML``.  Buttons carry ``data-*`` attributes the glu
 from __future__ import annotations
 
 from akropolis import TILES, Game, placement_cells
-from akropolis.scoring import VARIANTS
+from akropolis.checks import VARIANTS
 
 from .markup import escape
 from .scene import svg

@@ -1,0 +1,224 @@
+"""The limits and value checks shared by every way into the engine.
+
+The Python API (``Game``, ``play``, ``City``), the record reader, the notation parser, the
+command line and the page's forms all check their values here, so that whatever one of them
+accepts the others accept too: a game the API builds can be written and read back.  Each check
+raises ``ValueError`` with a short reason that quotes at most a cut excerpt of the bad value;
+callers add where it was (``move 7: ``) and their own error type.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+from .hexes import COORD_LIMIT
+from .rng import SEED_LIMIT
+from .tiles import DISTRICTS, KIND_NAMES, TILES
+
+#: The five variants, named after the district kind whose condition they add.
+VARIANTS: tuple[str, ...] = tuple(KIND_NAMES[k] for k in DISTRICTS)
+#: Who may play a seat; the AI issue adds its levels here.
+PLAYER_KINDS: tuple[str, ...] = ("human",)
+_KNOWN_VARIANTS = frozenset(VARIANTS)
+
+#: A record file (JSON) is refused before parsing when larger than this many bytes.
+MAX_RECORD_BYTES = 1_000_000
+#: Arrays and objects nest at most this deep in a record (a game record needs 4).
+MAX_DEPTH = 10
+#: Integers in records and notation have at most this many digits (2**64 - 1 has 20).
+MAX_DIGITS = 20
+#: Notation text is refused when longer than this (a whole 4-player game is about 600).
+MAX_NOTATION_LENGTH = 10_000
+#: Names: 1 to this many characters, with no control or invisible characters.
+MAX_NAME_LENGTH = 40
+#: Stones a city record may state.
+MAX_STONES = 10_000
+#: No message quotes more than this much of a bad value.
+EXCERPT_LENGTH = 24
+#: Every message the engine raises fits on one line of at most this many characters.
+MAX_MESSAGE_LENGTH = 200
+
+#: Invisible characters allowed inside a name: the joiners that emoji and some scripts need.
+_JOINERS = frozenset("\u200c\u200d")
+_REFUSED_CATEGORIES = frozenset(("Cc", "Cs", "Zl", "Zp"))
+
+
+def excerpt(value: Any, limit: int = EXCERPT_LENGTH) -> str:
+    """A short printable quotation of any value, cut in the middle when long."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 80:
+        return "a number with more than 20 digits"
+    text = repr(value) if isinstance(value, str) else _short_repr(value)
+    if len(text) <= limit:
+        return text
+    half = (limit - 1) // 2
+    return f"{text[:half]}…{text[-half:]}"
+
+
+def _short_repr(value: Any) -> str:
+    """``repr`` of a value without building the whole text of a huge container."""
+    if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        return repr(value)
+    except Exception:  # a hostile or huge object: name its type instead
+        return f"a {type(value).__name__}"
+
+
+def cut_message(text: str) -> str:
+    """``text`` on one line of at most ``MAX_MESSAGE_LENGTH`` characters."""
+    text = " ".join(text.split())
+    if len(text) <= MAX_MESSAGE_LENGTH:
+        return text
+    return text[: MAX_MESSAGE_LENGTH - 1] + "…"
+
+
+def is_int(value: Any) -> bool:
+    """True for a real integer (``True`` and ``False`` are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_int(value: Any, what: str, low: int, high: int) -> int:
+    """An integer from ``low`` to ``high``."""
+    if not is_int(value):
+        raise ValueError(f"{what} must be a whole number, not {excerpt(value)}")
+    if not low <= value <= high:
+        raise ValueError(f"{what} must be from {low} to {high}, not {excerpt(value)}")
+    return value
+
+
+def check_bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {excerpt(value)}")
+    return value
+
+
+def parse_whole_number(text: str, what: str) -> int:
+    """A whole number written in ASCII digits (no sign, no spaces, at most 20 digits)."""
+    if not isinstance(text, str) or not text or len(text) > MAX_DIGITS or not _ascii_digits(text):
+        raise ValueError(f"{what} must be a whole number, not {excerpt(text)}")
+    return int(text)
+
+
+def _ascii_digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def check_seed(value: Any) -> int:
+    """A seed: an integer from 0 to 2**64 - 1."""
+    if not is_int(value) or not 0 <= value < SEED_LIMIT:
+        raise ValueError(
+            f"the seed must be a whole number from 0 to 2**64 - 1, not {excerpt(value)}"
+        )
+    return value
+
+
+def parse_seed(text: str) -> int:
+    """A seed typed as text (the new-game form, notation, the command line)."""
+    try:
+        return check_seed(parse_whole_number(text, "the seed"))
+    except ValueError:
+        raise ValueError(
+            f"the seed must be a whole number from 0 to 2**64 - 1, not {excerpt(text)}"
+        ) from None
+
+
+def check_name(value: Any, what: str = "a name") -> str:
+    """A player's name: text of 1 to 40 characters, visible, without control characters."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be text, not {excerpt(value)}")
+    if not 1 <= len(value) <= MAX_NAME_LENGTH:
+        raise ValueError(f"{what} must have 1 to {MAX_NAME_LENGTH} characters, not {len(value)}")
+    visible = False
+    for char in value:
+        category = unicodedata.category(char)
+        if category in _REFUSED_CATEGORIES or (category == "Cf" and char not in _JOINERS):
+            raise ValueError(
+                f"{what} must not contain control or invisible characters (U+{ord(char):04X})"
+            )
+        # Unassigned and private-use characters count as visible: a newer Unicode may assign
+        # them, and the engine must judge a name alike on every Python it runs on.
+        visible = visible or category[0] in "LNPS" or category in ("Cn", "Co")
+    if not visible:
+        raise ValueError(f"{what} needs at least one visible character")
+    return value
+
+
+def check_names(values: Any, players: int) -> tuple[str, ...]:
+    """One name per seat."""
+    if not isinstance(values, (list, tuple)):
+        raise ValueError(f"names must be a list of {players} names, not {excerpt(values)}")
+    if len(values) != players:
+        raise ValueError(f"{len(values)} names given for {players} players")
+    return tuple(check_name(name, f"name {seat + 1}") for seat, name in enumerate(values))
+
+
+def check_kind(value: Any, what: str = "a player kind") -> str:
+    """Who plays a seat: one of ``PLAYER_KINDS``."""
+    if not isinstance(value, str) or value not in PLAYER_KINDS:
+        raise ValueError(f"unknown {what} {excerpt(value)} (known: {', '.join(PLAYER_KINDS)})")
+    return value
+
+
+def check_kinds(values: Any, players: int) -> tuple[str | None, ...]:
+    """One kind per seat (``None``: not stated)."""
+    if values is None:
+        return (None,) * players
+    if not isinstance(values, (list, tuple)):
+        raise ValueError(f"kinds must be a list of {players} kinds, not {excerpt(values)}")
+    if len(values) != players:
+        raise ValueError(f"{len(values)} kinds given for {players} players")
+    return tuple(
+        None if kind is None else check_kind(kind, f"kind for seat {seat + 1}")
+        for seat, kind in enumerate(values)
+    )
+
+
+def check_variants(values: Any) -> frozenset[str]:
+    """A set of known variant names (any iterable of them, each at most once)."""
+    if isinstance(values, frozenset) and values <= _KNOWN_VARIANTS:
+        return values  # the common case, on the scoring path
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ValueError(f"variants must be a list of variant names, not {excerpt(values)}")
+    names = list(values) if not isinstance(values, (set, frozenset)) else sorted(values, key=str)
+    for name in names:
+        if not isinstance(name, str) or name not in VARIANTS:
+            raise ValueError(f"unknown variant {excerpt(name)} (known: {', '.join(VARIANTS)})")
+    chosen = frozenset(names)
+    if len(chosen) != len(names):
+        raise ValueError("a variant is listed twice")
+    return chosen
+
+
+def check_tile(value: Any, what: str = "the tile") -> int:
+    """A tile id, 1 to 61."""
+    if not is_int(value) or value not in TILES:
+        raise ValueError(f"{what} must be a tile number from 1 to 61, not {excerpt(value)}")
+    return value
+
+
+def check_anchor(value: Any) -> tuple[int, int]:
+    """An anchor: a pair of integers within the engine's coordinate limit."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError(f"the anchor must be a pair (q, r), not {excerpt(value)}")
+    q, r = value
+    for name, number in (("q", q), ("r", r)):
+        check_int(number, f"anchor {name}", -COORD_LIMIT, COORD_LIMIT)
+    return q, r
+
+
+def check_rotation(value: Any) -> int:
+    return check_int(value, "the rotation", 0, 5)
+
+
+def check_placement(value: Any) -> tuple[int, tuple[int, int], int]:
+    """The ``(tile, anchor, rotation)`` of a move or placement, each field checked."""
+    try:
+        tile, anchor, rotation = value.tile, value.anchor, value.rotation
+    except AttributeError:
+        raise ValueError(
+            f"a move needs a tile, an anchor and a rotation (like Move(18, (0, 2), 0)), "
+            f"not {excerpt(value)}"
+        ) from None
+    return check_tile(tile), check_anchor(anchor), check_rotation(rotation)
