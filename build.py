@@ -96,7 +96,7 @@ def build() -> None:
     # The Python packages travel as one zip that PyScript unpacks into Python's working
     # directory (app.html's inline config maps it to "./*"): one request, not one per module.
     with zipfile.ZipFile(DIST / "python.zip", "w", zipfile.ZIP_DEFLATED) as bundle:
-        for package in (ENGINE, WEB / "akropolis_web"):
+        for package in (ENGINE, WEB / "akropolis_web", WEB / "akropolis_page"):
             for path in python_files(package):
                 bundle.write(path, (Path(package.name) / path.relative_to(package)).as_posix())
     for path in WEB.iterdir():

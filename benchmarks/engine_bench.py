@@ -18,8 +18,8 @@ import time
 from collections.abc import Callable
 
 from akropolis import Game, score_city
-from akropolis.rng import SplitMix64
 from akropolis.checks import VARIANTS
+from akropolis.rng import SplitMix64
 from akropolis.simulate import random_game
 
 

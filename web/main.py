@@ -7,22 +7,23 @@ events into calls and results into ``innerHTML`` and painter calls.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import json
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from akropolis import Game, records
+from akropolis.checks import MAX_RECORD_BYTES
 from akropolis.records import RecordError
+from akropolis_page.dialogs import Dialogs
+from akropolis_page.dom import download, element, listen
+from akropolis_page.saving import SaveKeeper
 from akropolis_web import panels, rules_help, scene
 from akropolis_web.geometry import Viewport, fit, hex_to_world
 from akropolis_web.newgame import NewGameForm, SetupError
+from akropolis_web.saves import read_game
 from akropolis_web.table import Table
 
-SAVE_KEY = "akropolis.autosave.v1"
-BROKEN_KEY = "akropolis.autosave.unreadable"
 DRAG_THRESHOLD = 6
 #: Keyboard cursor: arrows, and the classic hex keys W E D S A Q (N NE SE S SW NW).
 CURSOR_KEYS = {
@@ -37,10 +38,6 @@ CURSOR_KEYS = {
     "ArrowLeft": 5,
     "q": 5,
 }
-
-
-def element(name: str):
-    return document.getElementById(name)
 
 
 class App:
@@ -58,39 +55,16 @@ class App:
         self.pending = None  # touch: the spot tapped, waiting for "Place here"
         self.show_scores = True
         self.form = NewGameForm()
-        self._proxies: list = []
+        self.dialogs = Dialogs()
+        self.keeper = SaveKeeper(
+            self.dialogs, lambda: self.table.game if self.table else None, self.show
+        )
 
     # --- Wiring ------------------------------------------------------------------------------
 
     def on(self, target, event: str, handler) -> None:
         """Listen for ``event``; a bug in a handler shows a message, never a traceback."""
-
-        def guarded(*args):
-            try:
-                result = handler(*args)
-                if inspect.isawaitable(result):
-                    return asyncio.ensure_future(self._guard_async(result))
-                return result
-            except Exception as error:  # the last line of defence for the user
-                self.report(error)
-
-        proxy = create_proxy(guarded)
-        self._proxies.append(proxy)
-        target.addEventListener(event, proxy)
-
-    async def _guard_async(self, awaitable) -> None:
-        try:
-            await awaitable
-        except Exception as error:  # as in ``on``
-            self.report(error)
-
-    def report(self, error: Exception) -> None:
-        """An unexpected failure: log it for developers, tell the player plainly."""
-        window.console.error(f"akropolis: {type(error).__name__}: {error}")
-        self.message(
-            "Something went wrong with that action; your game is saved as it was. "
-            "Reloading the page resumes it."
-        )
+        listen(target, event, handler, self.message)
 
     def bind(self) -> None:
         canvas = self.canvas
@@ -116,34 +90,35 @@ class App:
 
     # --- Game lifecycle ----------------------------------------------------------------------
 
-    def start(self, game: Game) -> None:
+    def show(self, game: Game, hint: str = "") -> None:
+        """Put ``game`` on screen (saving is the caller's business)."""
         self.table = Table(game)
         self.views.clear()
         self.viewed = game.turn
         self.pending = None
+        element("end-dialog").close()
         self.refresh(fit_view=True)
-        self.save()
+        if hint:
+            self.hint(hint)
+
+    def start(self, game: Game, hint: str = "") -> None:
+        """Play ``game`` instead of the current one, which is kept aside if unfinished."""
+        previous = self.table.game if self.table else None
+        self.show(game, hint)
+        self.keeper.replace(game, previous)
 
     def resume_or_new(self) -> None:
-        saved = window.localStorage.getItem(SAVE_KEY)
-        if saved:
-            try:
-                subject = records.load(saved)
-                if isinstance(subject, Game):
-                    self.start(subject)
-                    self.hint("Welcome back: your game is where you left it.")
-                    return
-            except RecordError as error:
-                window.localStorage.setItem(BROKEN_KEY, saved)
-                self.message(f"The saved game could not be restored ({error}). It is kept aside.")
-        self.start(Game(2))
-        self.open_new_dialog()
+        game = self.keeper.open()
+        if game is not None:
+            self.show(game, "Welcome back: your game is where you left it.")
+        else:
+            self.show(Game(2))
+            self.save()
+            self.open_new_dialog()
+        self.keeper.tell_opening()
 
     def save(self) -> None:
-        if self.table:
-            window.localStorage.setItem(
-                SAVE_KEY, records.dumps(records.game_to_record(self.table.game))
-            )
+        self.keeper.save()
 
     # --- Painting ----------------------------------------------------------------------------
 
@@ -220,8 +195,7 @@ class App:
         hint.className = tone
 
     def message(self, text: str) -> None:
-        element("message").textContent = text
-        element("message-dialog").showModal()
+        self.dialogs.message(text)
 
     # --- Events ------------------------------------------------------------------------------
 
@@ -410,6 +384,8 @@ class App:
             self.place(self.pending)
         elif action == "fit":
             self.paint_city(fit_view=True)
+        elif action == "kept":
+            self.keeper.open_kept()
 
     def toggle_scores(self, event) -> None:
         self.show_scores = bool(event.target.checked)
@@ -418,36 +394,41 @@ class App:
     # --- Files -------------------------------------------------------------------------------
 
     def export(self) -> None:
-        text = records.dumps(records.game_to_record(self.table.game))
-        blob = window.Blob.new([text], {"type": "application/json"})
-        url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = f"akropolis-{self.table.game.seed or 'game'}-move{self.table.game.ply}.json"
-        link.click()
-        window.URL.revokeObjectURL(url)
+        game = self.table.game
+        text = records.dumps(records.game_to_record(game))
+        label = game.seed if game.seed is not None else "game"
+        download(text, f"akropolis-{label}-move{game.ply}.json")
 
     async def import_file(self, event) -> None:
         files = event.target.files
         if not files.length:
             return
-        text = await files.item(0).text()
+        file = files.item(0)
         event.target.value = ""
+        if file.size > MAX_RECORD_BYTES:  # refused before reading a byte: no frozen page
+            self.message(
+                f"This file cannot be imported: it is too large to be a game record "
+                f"({file.size / 1e6:.1f} MB; records are at most {MAX_RECORD_BYTES / 1e6:g} MB)."
+            )
+            return
+        try:
+            text = await file.text()
+        except Exception:
+            self.message("This file cannot be imported: the browser could not read it.")
+            return
         self.load_text(text)
 
-    def load_text(self, text: str) -> bool:
+    def load_text(self, text) -> bool:
         """Replace the game with a record's; a bad record changes nothing and says why."""
+        if not isinstance(text, str):
+            self.message("This cannot be imported: a game record is text.")
+            return False
         try:
-            subject = records.load(text)
+            game = read_game(text)
         except RecordError as error:
             self.message(f"This file cannot be imported: {error}.")
             return False
-        if not isinstance(subject, Game):
-            self.message("This is a city record, not a game record: it cannot be played.")
-            return False
-        element("end-dialog").close()
-        self.start(subject)
-        self.hint(f"Imported a game at move {subject.ply}.")
+        self.start(game, f"Imported a game at move {game.ply}.")
         return True
 
     # --- New game ----------------------------------------------------------------------------
@@ -486,7 +467,6 @@ class App:
             element("new-error").hidden = False
             return
         element("new-dialog").close()
-        element("end-dialog").close()
         self.start(game)
 
     def play_again(self, _event) -> None:
@@ -508,9 +488,19 @@ def debug_api(app: App) -> None:
     api = window.Object.new()
     api.screenOf = create_proxy(screen_of)
     api.record = create_proxy(record)
-    api.load = create_proxy(lambda text: app.load_text(text))
+    api.load = create_proxy(lambda text: _never_raises(app.load_text, text, app))
     api.rotation = create_proxy(lambda: app.table.rotation)
     window.akropolisApp = api
+
+
+def _never_raises(function, argument, app: App) -> bool:
+    """Run an API call for a host page: any failure is a message and False, never a throw."""
+    try:
+        return bool(function(argument))
+    except Exception as error:
+        window.console.error(f"akropolis: {type(error).__name__}: {error}")
+        app.message("That could not be loaded; the game is as it was.")
+        return False
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
 from .hexes import COORD_LIMIT
@@ -181,7 +182,10 @@ def check_variants(values: Any) -> frozenset[str]:
         return values  # the common case, on the scoring path
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise ValueError(f"variants must be a list of variant names, not {excerpt(values)}")
-    names = list(values) if not isinstance(values, (set, frozenset)) else sorted(values, key=str)
+    if isinstance(values, (set, frozenset)):
+        names = sorted(values, key=excerpt)  # excerpt, not str: str() of a huge int raises
+    else:  # at most one more than there are variants: a huge or endless iterable is not read
+        names = list(islice(values, len(VARIANTS) + 1))
     for name in names:
         if not isinstance(name, str) or name not in VARIANTS:
             raise ValueError(f"unknown variant {excerpt(name)} (known: {', '.join(VARIANTS)})")

@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from .checks import check_anchor, check_int, check_placement, check_rotation, check_tile
+from .checks import (
+    check_anchor,
+    check_int,
+    check_placement,
+    check_rotation,
+    check_tile,
+    excerpt,
+    is_int,
+)
 from .hexes import (
     OFFSETS,
     TRIANGLE_SHAPES,
@@ -66,6 +74,7 @@ class _Undo(NamedTuple):
 
 
 _STARTING_PIECE = 0
+_KIND_VALUES = frozenset(int(kind) for kind in Kind)
 
 
 class City:
@@ -92,6 +101,8 @@ class City:
     @classmethod
     def from_placements(cls, placements: list[Placement]) -> City:
         """Build a city from scratch; each placement must be legal when it is made."""
+        if not isinstance(placements, (list, tuple)):
+            raise IllegalMoveError(f"placements must be a list, not {excerpt(placements)}")
         city = cls()
         for index, placement in enumerate(placements):
             try:
@@ -110,7 +121,14 @@ class City:
         """
         city = cls()
         city.height, city.kind, city.piece = {}, {}, {}
-        for number, (where, kind, level) in enumerate(hexes):
+        if isinstance(hexes, (str, bytes)) or not isinstance(hexes, Iterable):
+            raise ValueError(f"hexes must be a list of ((q, r), kind, level), not {excerpt(hexes)}")
+        for number, item in enumerate(hexes):
+            if not isinstance(item, (list, tuple)) or len(item) != 3:
+                raise ValueError(f"a hex must be ((q, r), kind, level), not {excerpt(item)}")
+            where, kind, level = item
+            if not isinstance(kind, Kind) and not (is_int(kind) and kind in _KIND_VALUES):
+                raise ValueError(f"a hex kind must be a Kind, not {excerpt(kind)}")
             q, r = check_anchor(where)
             check_int(level, "a level", 1, 64)
             cell = pack(q, r)

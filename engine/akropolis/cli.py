@@ -9,6 +9,7 @@ with status 130 quietly.  FILE may be ``-`` for stdin and may hold a JSON record
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -21,6 +22,7 @@ from .checks import (
     check_int,
     check_variants,
     cut_message,
+    excerpt,
     parse_seed,
     parse_whole_number,
 )
@@ -48,6 +50,13 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see --help)")
 
+    def print_help(self, file: Any = None) -> None:
+        """Help on stdout like any output: if it cannot be written, that is an OutputError."""
+        if file is not None:
+            super().print_help(file)
+        else:
+            _write(self.format_help())
+
 
 def _read_input(path: str) -> bytes:
     """The bytes of FILE or stdin, never more than a record may hold plus one."""
@@ -60,7 +69,7 @@ def _read_input(path: str) -> bytes:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        where = "standard input" if path == "-" else path
+        where = "standard input" if path == "-" else excerpt(path, 60)
         raise RecordError(f"cannot read {where}: {error.strerror or error}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(
@@ -128,6 +137,14 @@ def _seed_argument(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _players_argument(text: str) -> int:
+    """2, 3 or 4 in ASCII digits (``int`` would take ``٢``, `` 2`` and ``0_2``)."""
+    try:
+        return check_int(parse_whole_number(text, "--players"), "--players", 2, 4)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be 2, 3 or 4, not {excerpt(text)}") from None
+
+
 def _games_argument(text: str) -> int:
     try:
         return check_int(parse_whole_number(text, "--games"), "--games", 1, MAX_GAMES)
@@ -151,7 +168,7 @@ def _parser() -> argparse.ArgumentParser:
     for name, text in (("moves", "legal moves of the player to move"), ("state", "game state")):
         commands.add_parser(name, help=text).add_argument("file", help="game record, or -")
     sim = commands.add_parser("simulate", help="play random legal games and time them")
-    sim.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    sim.add_argument("--players", type=_players_argument, default=2, help="2, 3 or 4")
     sim.add_argument("--games", type=_games_argument, default=10, help=f"1 to {MAX_GAMES}")
     sim.add_argument("--seed", type=_seed_argument, default=0, help="0 to 2**64 - 1")
     sim.add_argument(
@@ -183,7 +200,12 @@ def _write(text: str) -> None:
         raise OutputError("cannot write the output: standard output is closed")
     try:
         stream.flush()
-        stream.buffer.write(text.encode("utf-8"))
+        data = memoryview(text.encode("utf-8"))
+        while data:  # unbuffered (python -u), stdout is raw: a write may take only a part
+            written = stream.buffer.write(data)
+            if not written:  # a non-blocking stdout that is full
+                raise BlockingIOError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+            data = data[written:]
         stream.buffer.flush()
     except BrokenPipeError:
         _silence_stdout()
@@ -208,8 +230,11 @@ def _say(message: str) -> None:
     """One line on stderr (if there is a stderr to write to)."""
     if sys.stderr is None:
         return
+    # Control and invisible characters (a terminal escape in a file name) are shown escaped.
+    text = " ".join(f"akropolis: {message}".split())
+    text = "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
     try:
-        sys.stderr.write(cut_message(f"akropolis: {message}") + "\n")
+        sys.stderr.write(cut_message(text) + "\n")
         sys.stderr.flush()
     except (OSError, ValueError):
         pass

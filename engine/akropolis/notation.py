@@ -34,7 +34,7 @@ _HEADER = re.compile(r"[A-Za-z][0-9]{0,3}(?:;|$)")
 
 def looks_like_notation(text: str) -> bool:
     """True if ``text`` is meant as notation (``A1;…``, ``C1;…``), not as a JSON record."""
-    return bool(_HEADER.match(text.lstrip()))
+    return bool(_HEADER.match(text.strip()))  # strip: "C1 " is notation, as parse reads it
 
 
 def _check_length(text: Any) -> str:

@@ -72,6 +72,9 @@ class CityRecord:
     def __post_init__(self) -> None:
         object.__setattr__(self, "variants", checks.check_variants(self.variants))
         checks.check_int(self.stones, "stones", 0, MAX_STONES)
+        if not isinstance(self.placements, (list, tuple)):  # build() checks each placement
+            raise ValueError(f"placements must be a list, not {excerpt(self.placements)}")
+        object.__setattr__(self, "placements", tuple(self.placements))
 
     def build(self) -> City:
         """The city, each placement checked as it is made."""
@@ -83,15 +86,21 @@ class CityRecord:
 
 # --- Reading ----------------------------------------------------------------------------------
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+#: A JSON string; an unclosed one runs to the end of the text, so that a text full of escaped
+#: quotes and no closing one is scanned once, not once per quote (quadratic time).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _EMPTY_PAIR = re.compile(r"\[\]|\{\}")
 
 
 def _check_size(text: str | bytes) -> None:
-    if len(text) > MAX_RECORD_BYTES:
+    """The limit is in UTF-8 bytes, whether the record comes as bytes or as text."""
+    size = len(text)
+    if isinstance(text, str) and MAX_RECORD_BYTES // 4 < size <= MAX_RECORD_BYTES:
+        size = len(text.encode("utf-8", "surrogatepass"))  # only when it could matter
+    if size > MAX_RECORD_BYTES:
         raise RecordError(
-            f"the file is too large to be a record ({len(text) / 1e6:.1f} MB; "
+            f"the file is too large to be a record ({size / 1e6:.1f} MB; "
             f"records are at most {MAX_RECORD_BYTES / 1e6:g} MB)"
         )
 
@@ -155,7 +164,9 @@ def parse_json(text: str | bytes) -> Any:
         )
     except json.JSONDecodeError as error:
         raise RecordError(
-            f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+            # Some messages end in "at" ("Unterminated string starting at"): say it once.
+            f"not valid JSON: {error.msg.removesuffix(' at')} "
+            f"at line {error.lineno} column {error.colno}"
         ) from None
     except RecursionError:
         raise RecordError("not a record: nested too deeply") from None
@@ -304,14 +315,14 @@ def load(text: str | bytes) -> Game | CityRecord:
     """A game or city from a JSON record or its notation; anything wrong raises RecordError."""
     from . import notation  # notation builds on this module
 
-    if isinstance(text, str) and notation.looks_like_notation(text):
-        return read_any(notation.parse(text))
-    if isinstance(text, bytes) and notation.looks_like_notation(text[:8].decode("latin-1")):
+    if isinstance(text, bytes):  # decoded whole, so a file reads as its text does
+        _check_size(text)
         try:
-            decoded = text.decode("utf-8")
+            text = text.decode("utf-8")
         except UnicodeDecodeError as error:
             raise RecordError(f"the file is not UTF-8 text (byte {error.start})") from None
-        return read_any(notation.parse(decoded))
+    if isinstance(text, str) and notation.looks_like_notation(text.removeprefix("\ufeff")):
+        return read_any(notation.parse(text.removeprefix("\ufeff")))  # a BOM, as in JSON
     return read_any(parse_json(text))
 
 
@@ -353,7 +364,11 @@ def game_to_record(game: Game) -> dict[str, Any]:
 
 def city_to_record(city: City, variants: frozenset[str], stones: int) -> dict[str, Any]:
     """The city record of a city."""
-    record = CityRecord(frozenset(variants), stones, tuple(city.placements))  # checks them
+    if not isinstance(city, City):
+        raise ValueError(f"the city must be a City, not {excerpt(city)}")
+    if any(piece < 0 for piece in city.piece.values()):  # City.from_hexes: nothing to replay
+        raise ValueError("a city drawn hex by hex has no placements to write in a record")
+    record = CityRecord(variants, stones, tuple(city.placements))  # checks them
     return {
         "format": CITY_FORMAT,
         "version": VERSION,

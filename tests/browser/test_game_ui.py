@@ -215,6 +215,6 @@ def test_corrupt_import_is_refused_with_a_message(page: Page, tmp_path: Path) ->
     page.set_input_files("#import-file", str(bad))
     page.wait_for_selector("#message-dialog[open]")
     assert page.inner_text("#message") == (
-        "This file cannot be imported: move 2: rotation must be from 0 to 5, not 9."
+        "This file cannot be imported: move 2: the rotation must be from 0 to 5, not 9."
     )
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import json
 import threading
 from pathlib import Path
 
@@ -122,19 +121,6 @@ def test_wheel_rotates_the_tile_in_hand(page: Page) -> None:
     assert page.evaluate("akropolisApp.rotation()") == 5
     page.keyboard.press("Escape")
     assert page.locator("#site [aria-pressed='true']").count() == 0
-
-
-def test_corrupt_autosave_is_kept_aside_with_a_message(page: Page) -> None:
-    open_page(page)
-    page.evaluate(
-        "localStorage.setItem('akropolis.autosave.v1', '{\"format\": \"akropolis-game\"')"
-    )
-    page.reload()
-    open_page(page)
-    assert "could not be restored" in page.inner_text("#message")
-    kept = page.evaluate("localStorage.getItem('akropolis.autosave.unreadable')")
-    assert kept == '{"format": "akropolis-game"'
-    json.loads(page.evaluate("akropolisApp.record()"))  # a fresh game is running
 
 
 def test_keyboard_alone_places_a_tile(page: Page) -> None:

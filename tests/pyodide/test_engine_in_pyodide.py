@@ -58,3 +58,41 @@ print(json.dumps(moves_report(again.replay(17)), sort_keys=True))
 print(notation.format_game(records.game_to_record(again)))
 """
     assert run_in_pyodide(code) == run_on_cpython(code)
+
+
+def test_hostile_records_are_refused_alike_in_pyodide(run_in_pyodide) -> None:
+    """Deep nesting, huge numbers, odd names: the same one-line refusals, no stack overflow."""
+    code = r'''
+from akropolis import Game, notation, records
+from akropolis.records import RecordError
+HEAD = '{"format": "akropolis-game", "version": 1, "options": {"variants": []}, "moves": [], '
+cases = [
+    "[" * 100_000 + "]" * 100_000,
+    "[" * 100_000,
+    '{"a": ' * 50_000 + "1" + "}" * 50_000,
+    '{"format": [], "version": 1}',
+    HEAD + '"players": [{"name": "A"}, {"name": "B"}], "seed": ' + "9" * 5000 + "}",
+    HEAD + '"players": [{"name": "\\u200b"}, {"name": "B"}], "seed": 1}',
+    HEAD + '"players": [{"name": "A\\u202eB"}, {"name": "B"}], "seed": 1}',
+    HEAD + '"players": [{"name": "\\ud800"}, {"name": "B"}], "seed": 1}',
+    HEAD + '"players": [{"name": "\U0001FAE8 Zoë"}, {"name": "B"}], "seed": 1}',
+    '{"format": "akropolis-game", "format": "akropolis-game"}',
+    "A1;p=\u0662;s=1;m=",
+    "A1;p=2;s=1;m=" + "1" * 20_000,
+    "\ufeffA1;p=2;s=42;m=32@0,2:0",
+    "\u00e9" * 600_000,
+]
+for text in cases:
+    try:
+        print("ok", ascii(records.game_to_record(records.load(text))["players"]))
+    except RecordError as error:
+        print("refused", ascii(str(error)))
+for names in (["\u200b", "B"], ["A", "B\x00"], ["\U0001FAE8", "B"]):
+    try:
+        print("ok", ascii(Game(2, seed=1, names=names).names))
+    except ValueError as error:
+        print("refused", ascii(str(error)))
+'''
+    expected = run_on_cpython(code)
+    assert run_in_pyodide(code) == expected
+    assert expected.count("refused") >= 12

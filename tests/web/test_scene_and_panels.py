@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
-from akropolis import Game, Kind
+import pytest
+
+from akropolis import Game, Kind, records
 from akropolis.simulate import random_game
 from akropolis_web import panels, scene
 from akropolis_web.geometry import Viewport
@@ -113,6 +116,40 @@ def test_new_game_form_checks_its_values() -> None:
     assert game.players == 4 and game.seed == 42 and game.variants == {"gardens"}
 
 
+@pytest.mark.parametrize(
+    ("names", "seed", "problem"),
+    [
+        (["\u200b", "B"], "", "The name of player 1 must not contain control or invisible"),
+        (["A", "B\x00"], "", "The name of player 2 must not contain control or invisible"),
+        (["\x1b[31mA", "B"], "", "The name of player 1 must not contain control or invisible"),
+        (["A\u202eB", "C"], "", "The name of player 1 must not contain control or invisible"),
+        (["A" * 41, "B"], "", "The name of player 1 must have 1 to 40 characters"),
+        (["A", "B"], "²", "The seed must be a whole number from 0 to 18446744073709551615"),
+        (["A", "B"], "٢", "The seed must be a whole number"),
+        (["A", "B"], "18446744073709551616", "The seed must be a whole number"),
+        (["A", "B"], "-1", "The seed must be a whole number"),
+    ],
+)
+def test_new_game_form_refuses_what_the_record_reader_refuses(
+    names: list[str], seed: str, problem: str
+) -> None:
+    """The form uses the engine's checks: what it starts can be saved and read back."""
+    form = NewGameForm()
+    form.read({"names": names, "variants": [], "all_tiles": False, "seed": seed})
+    with pytest.raises(SetupError, match=re.escape(problem)):
+        form.create()
+
+
+def test_a_game_the_form_starts_reads_back_from_its_record() -> None:
+    form = NewGameForm()
+    largest = "18446744073709551615"
+    form.read({"names": ["Zoë 👩‍👩‍👧", "  Bob  "], "variants": ["houses"], "seed": largest})
+    game = form.create()
+    assert game.names == ("Zoë 👩‍👩‍👧", "Bob")
+    again = records.load(records.dumps(records.game_to_record(game)))
+    assert records.game_to_record(again) == records.game_to_record(game)
+
+
 def test_new_game_form_resizes_between_two_and_four_seats() -> None:
     form = NewGameForm()
     form.resize(+5)
@@ -123,8 +160,6 @@ def test_new_game_form_resizes_between_two_and_four_seats() -> None:
 
 def test_city_thumbnail_fits_a_whole_late_city() -> None:
     """Every point of a 60-move city's thumbnail lies inside its 150 × 110 picture."""
-    import re
-
     game = random_game(2, 6)
     picture = scene.svg(list(game.cities[0].hexes()), 150, 110, "city")
     numbers = [

@@ -7,9 +7,7 @@ the dialog shows; nothing is started.
 from __future__ import annotations
 
 from akropolis import Game
-from akropolis.checks import VARIANTS
-from akropolis.records import MAX_NAME_LENGTH
-from akropolis.rng import SEED_LIMIT
+from akropolis.checks import MAX_NAME_LENGTH, VARIANTS, check_name, parse_seed
 
 from .markup import escape
 
@@ -49,18 +47,24 @@ class NewGameForm:
 
     def create(self) -> Game:
         names = [name.strip() or f"Player {i + 1}" for i, name in enumerate(self.names)]
-        for name in names:
-            if len(name) > MAX_NAME_LENGTH:
-                raise SetupError(f"A name can have at most {MAX_NAME_LENGTH} characters.")
+        for seat, name in enumerate(names):
+            try:
+                check_name(name, f"The name of player {seat + 1}")
+            except ValueError as error:
+                raise SetupError(f"{error}.") from None
         if len(set(names)) != len(names):
             raise SetupError("Give each player a different name.")
         if self.all_tiles and len(names) == 4:
             raise SetupError("All tiles is for 2 or 3 players (4 players always use all 61).")
         seed = None
         if self.seed:
-            if not self.seed.isdigit() or int(self.seed) >= SEED_LIMIT:
-                raise SetupError("The seed must be a whole number (or empty for a random deal).")
-            seed = int(self.seed)
+            try:
+                seed = parse_seed(self.seed)
+            except ValueError:
+                raise SetupError(
+                    "The seed must be a whole number from 0 to 18446744073709551615 "
+                    "(or empty for a random deal)."
+                ) from None
         return Game(
             len(names), variants=self.variants, all_tiles=self.all_tiles, seed=seed, names=names
         )

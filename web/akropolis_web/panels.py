@@ -141,3 +141,24 @@ def log_html(game: Game) -> str:
             f" → level {info.level}{cost}{gain} <code>{move}</code></li>"
         )
     return "".join(items)
+
+
+def kept_html(entries: list[tuple[object, str]]) -> str:
+    """The Kept games list: ``(Kept, local time)`` pairs, each with its buttons."""
+    if not entries:
+        return '<p class="site-note">No games are kept aside.</p>'
+    items = []
+    for kept, when in entries:
+        key = escape(kept.key)
+        resume = (
+            f'<button type="button" data-kept-action="resume" data-key="{key}">Resume</button>'
+            if kept.playable
+            else ""
+        )
+        items.append(
+            f'<li><strong>{escape(when)}</strong> — {escape(kept.label)}'
+            f'<br><span class="site-note">{escape(kept.summary)}</span><br>{resume}'
+            f'<button type="button" data-kept-action="download" data-key="{key}">Download</button>'
+            f'<button type="button" data-kept-action="delete" data-key="{key}">Delete</button></li>'
+        )
+    return f'<ul class="kept">{"".join(items)}</ul>'

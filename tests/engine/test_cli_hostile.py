@@ -1,0 +1,717 @@
+"""Hostile input never breaks the command line: exit 0 or 2, one short stderr line, no traceback.
+
+The corpus (``tests/corpus``, see its README) holds small bad files, one per reported problem or
+class of problems; the large cases are generated here, so nothing big is committed.  The bulk
+runs in-process (``cli.main`` with ``capsys``: a subprocess costs ~0.1 s), a sample runs as
+real subprocesses and must give the same result, and the failures of the environment (closed
+or full output, a broken pipe, Ctrl-C) can only be checked with real processes.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from akropolis import Game, cli, notation, records
+from akropolis.checks import MAX_MESSAGE_LENGTH, MAX_RECORD_BYTES
+from akropolis.simulate import random_game
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "engine"
+CORPUS = ROOT / "tests" / "corpus"
+HOSTILE = sorted(p for p in (CORPUS / "hostile").iterdir() if p.is_file())
+VALID = sorted(p for p in (CORPUS / "valid").iterdir() if p.is_file())
+COMMANDS = (("score",), ("score", "--explain"), ("moves",), ("state",))
+
+#: Hostile-looking files that are valid games: accepted (exit 0) by every command.
+ACCEPTED = frozenset(
+    {
+        "bom-then-valid-record.json",
+        "bom-then-valid-notation.txt",
+        "notation-after-blank-lines.txt",
+        "brackets-inside-a-name.json",
+        "deck-with-one-tile.json",
+        "name-with-zero-width-joiner-emoji.json",
+        "seed-negative-zero.json",
+    }
+)
+
+#: Seconds one in-process run may take, even on the largest input (they take milliseconds).
+TIME_BUDGET = 5.0
+
+
+class Outcome(NamedTuple):
+    status: int
+    out: str
+    err: str
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> Outcome:
+    """``cli.main(args)`` in this process, with what it printed."""
+    capsys.readouterr()
+    status = cli.main(list(args))
+    captured = capsys.readouterr()
+    return Outcome(status, captured.out, captured.err)
+
+
+def _env(unbuffered: bool | None = None) -> dict[str, str]:
+    """This environment for the program (``unbuffered``: force PYTHONUNBUFFERED on or off)."""
+    env = {k: v for k, v in os.environ.items() if k != cli.DEBUG_VARIABLE}
+    if unbuffered is not None:
+        env.pop("PYTHONUNBUFFERED", None)
+        if unbuffered:
+            env["PYTHONUNBUFFERED"] = "1"
+    return {**env, "PYTHONPATH": str(ENGINE)}
+
+
+def _decoded(process: subprocess.CompletedProcess[bytes]) -> Outcome:
+    out, err = (stream.decode("utf-8", "replace") for stream in (process.stdout, process.stderr))
+    return Outcome(process.returncode, out, err)
+
+
+def run_real(*args: str, stdin: bytes | None = None, timeout: float = 60) -> Outcome:
+    """``python -m akropolis ARGS`` as a real process."""
+    process = subprocess.run(
+        [sys.executable, "-m", "akropolis", *args],
+        input=stdin,
+        capture_output=True,
+        env=_env(),
+        timeout=timeout,
+        check=False,
+    )
+    return _decoded(process)
+
+
+def run_shell(script: str, timeout: float = 60, unbuffered: bool | None = None) -> Outcome:
+    """A ``sh -c`` script; ``AKROPOLIS`` in it is the command that runs the program."""
+    command = f"{shlex.quote(sys.executable)} -m akropolis"
+    process = subprocess.run(
+        ["sh", "-c", script.replace("AKROPOLIS", command)],
+        capture_output=True,
+        env=_env(unbuffered),
+        timeout=timeout,
+        check=False,
+    )
+    return _decoded(process)
+
+
+def assert_one_line(err: str) -> None:
+    """One line ``akropolis: …`` of at most 200 characters, nothing that drives a terminal."""
+    assert err.endswith("\n") and err.count("\n") == 1, f"not one line: {err[:300]!r}"
+    line = err[:-1]
+    assert line.startswith("akropolis: "), line
+    assert len(line) <= MAX_MESSAGE_LENGTH, f"{len(line)} characters: {line[:300]!r}"
+    assert len(line.splitlines()) == 1, line
+    hidden = [c for c in line if not c.isprintable()]
+    assert not hidden, f"control or invisible characters in {line!r}"
+
+
+def assert_clean(outcome: Outcome, statuses: tuple[int, ...] = (0, 2)) -> None:
+    """The CLI promise: a known status, no traceback, one short line or nothing on stderr."""
+    status, out, err = outcome
+    assert status in statuses, f"status {status}: {err[:300]!r}"
+    assert "Traceback" not in out and "Traceback" not in err
+    if status == 0:
+        assert err == ""
+        json.loads(out)
+    else:
+        assert out == "", f"status {status} but stdout has {out[:100]!r}"
+        assert_one_line(err)
+
+
+def _ids(paths: list[Path]) -> list[str]:
+    return [p.name for p in paths]
+
+
+# --- The committed corpus ----------------------------------------------------------------------
+
+
+def test_corpus_has_many_small_files() -> None:
+    """The corpus is worth running (50+ cases) and stays small enough to commit (< 20 KB each)."""
+    assert len(HOSTILE) >= 50
+    assert all(p.stat().st_size < 20_000 for p in HOSTILE + VALID)
+    names = {p.name for p in HOSTILE}
+    assert names >= ACCEPTED, ACCEPTED - names
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("path", HOSTILE, ids=_ids(HOSTILE))
+def test_hostile_file_is_refused_cleanly(
+    capsys: pytest.CaptureFixture[str], path: Path, command: tuple[str, ...]
+) -> None:
+    """Each hostile file, each command: exit 2 with one line (0 for the valid odd ones)."""
+    started = time.perf_counter()
+    outcome = run_main(capsys, *command, str(path))
+    assert time.perf_counter() - started < TIME_BUDGET
+    assert_clean(outcome)
+    assert outcome.status == (0 if path.name in ACCEPTED else 2), outcome.err
+
+
+REASONS = {
+    "format-is-a-list.json": "format must be 'akropolis-game', not ['akropolis-game']",
+    "format-is-an-object.json": "format must be 'akropolis-game', not {",
+    "seed-5000-digits.json": "a number has more than 20 digits",
+    "seed-4301-digits.json": "a number has more than 20 digits",
+    "anchor-5000-digits.json": "a number has more than 20 digits",
+    "duplicate-keys.json": "the key 'seed' appears twice in one object",
+    "kind-null.json": "players[0]: unknown kind None",
+    "seed-null.json": "the seed must be a whole number from 0 to 2**64 - 1, not None",
+    "nan-seed.json": "NaN is not a number in JSON",
+    "name-only-zero-width-space.json": "invisible characters (U+200B)",
+    "name-with-nul.json": "invisible characters (U+0000)",
+    "name-with-escape-sequence.json": "invisible characters (U+001B)",
+    "name-rtl-override.json": "invisible characters (U+202E)",
+    "lone-surrogate-name.json": "invisible characters (U+D800)",
+    "name-only-zero-width-joiner.json": "needs at least one visible character",
+    "notation-arabic-digit.txt": "p must be a whole number",
+    "notation-fullwidth-digit-seed.txt": "the seed must be a whole number",
+    "notation-bad-percent.txt": "is not percent-encoded UTF-8",
+    "not-utf8.json": "the file is not UTF-8 text",
+    "utf16.json": "the file is not UTF-8 text",
+    "empty.json": "the file is empty",
+    "whitespace-only.json": "the file is empty",
+    "version-true.json": "unsupported version True",
+    "version-2.json": "made by a newer version of the program",
+    "float-anchor.json": "anchor q must be a whole number, not -2.0",
+    "bool-rotation.json": "the rotation must be a whole number, not True",
+    "deck-duplicates.json": "deck position 2: tile 36 appears twice",
+    "unknown-key.json": "unknown key 'comment'",
+    "city-record-with-bad-stones.json": "stones must be from 0 to 10000, not -1",
+    "illegal-move.json": "move 2: the tile is not adjacent to the city",
+    "move-after-game-over.json": "move 37: the game is over",
+    "truncated-record.json": "not valid JSON",
+    "deep-nesting-11.json": "nested more than 10 deep",
+    "deep-nesting-objects-11.json": "nested more than 10 deep",
+    "unclosed-string-escaped-quotes.json": "Unterminated string starting at line 1 column 12",
+    "raw-tab-in-string.json": "Invalid control character at line 4",
+}
+
+
+@pytest.mark.parametrize(("name", "reason"), REASONS.items(), ids=list(REASONS))
+def test_refused_for_the_right_reason(
+    capsys: pytest.CaptureFixture[str], name: str, reason: str
+) -> None:
+    """The reported cases are refused by the check meant for them, not by an accident."""
+    outcome = run_main(capsys, "score", str(CORPUS / "hostile" / name))
+    assert outcome.status == 2
+    assert reason in outcome.err
+
+
+def _utf8(paths: list[Path]) -> list[Path]:
+    """The files that are UTF-8 text (the others can only be read as bytes)."""
+    out = []
+    for path in paths:
+        try:
+            path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        out.append(path)
+    return out
+
+
+TEXT_FILES = _utf8(HOSTILE + VALID)
+
+
+@pytest.mark.parametrize("path", TEXT_FILES, ids=_ids(TEXT_FILES))
+def test_a_file_reads_as_its_text_does(path: Path) -> None:
+    """``load(bytes)`` (the CLI) and ``load(str)`` (the API) accept and refuse alike.
+
+    A notation file after blank lines was refused as bad JSON when read as bytes, though its
+    text loaded; after a byte-order mark it was refused both ways, unlike JSON.
+    """
+    data = path.read_bytes()
+    text = data.decode("utf-8")
+
+    def outcome(given: str | bytes) -> tuple[str, str]:
+        try:
+            return "read", type(records.load(given)).__name__
+        except records.RecordError as error:
+            return "refused", str(error)
+
+    assert outcome(data) == outcome(text)
+
+
+def test_deck_of_one_tile_is_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """One tile: it starts the site, no stack is left, so the game is over before any move."""
+    path = str(CORPUS / "hostile" / "deck-with-one-tile.json")
+    state = json.loads(run_main(capsys, "state", path).out)
+    assert state == {
+        "turn": 0,
+        "site": [36],
+        "stones": [1, 2],
+        "stacks_left": 0,
+        "game_over": True,
+    }
+    assert json.loads(run_main(capsys, "moves", path).out) == {"player": 0, "moves": []}
+
+
+# --- Old saves still load ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("path", VALID, ids=_ids(VALID))
+def test_valid_files_keep_loading(
+    capsys: pytest.CaptureFixture[str], path: Path, command: tuple[str, ...]
+) -> None:
+    """Version 1 games and cities score with exit 0; a city is refused by moves and state."""
+    outcome = run_main(capsys, *command, str(path))
+    is_city = path.name.startswith("city-")
+    if is_city and command[0] in ("moves", "state"):
+        assert outcome.status == 2
+        assert outcome.err == f"akropolis: '{command[0]}' needs a game record, not a city record\n"
+        return
+    assert_clean(outcome, statuses=(0,))
+    if command[0] == "score":
+        report = json.loads(outcome.out)
+        assert len(report["players"]) == (
+            1 if is_city else len(records.load(path.read_bytes()).names)
+        )
+
+
+def test_valid_files_include_a_game_and_a_city_as_version_1_writes_them() -> None:
+    """The guarantee covers both record kinds, in the program's own layout (and notation)."""
+    loaded = {p.name: records.load(p.read_bytes()) for p in VALID}
+    assert any(isinstance(s, records.CityRecord) for s in loaded.values())
+    games = [p for p in VALID if p.suffix == ".json" and isinstance(loaded[p.name], Game)]
+    assert games and all(json.loads(p.read_text())["version"] == 1 for p in games)
+    assert any(p.suffix == ".txt" for p in VALID)
+
+
+# --- Large inputs, generated --------------------------------------------------------------------
+
+
+def _short_record(**extra: object) -> str:
+    """A game record after four moves, with ``extra`` keys (unknown ones, to be refused)."""
+    record = records.game_to_record(random_game(2, 7).replay(4))
+    return records.dumps({**record, **extra})
+
+
+def _record_with_key(size: int) -> str:
+    """A short game record with one unknown key of ``size`` characters."""
+    return _short_record(**{"k" * size: 1})
+
+
+BIG = {
+    # 100,000 nested arrays or objects: refused before the parser recurses into them.
+    "brackets-100000": lambda: "[" * 100_000 + "]" * 100_000,
+    "objects-100000": lambda: '{"a":' * 100_000 + "1" + "}" * 100_000,
+    "unclosed-brackets-900000": lambda: "[" * 900_000,
+    # Just under the size limit: parsed, then refused for the key, quoting a short excerpt.
+    "unknown-key-1mb": lambda: _record_with_key(MAX_RECORD_BYTES - 1000),
+    "unknown-key-over-1mb": lambda: _record_with_key(MAX_RECORD_BYTES),
+    "notation-token-5mb": lambda: "A1;p=2;s=7;m=" + "9" * 5_000_000,
+    "notation-token-1mb": lambda: "A1;p=2;s=7;m=" + "9" * (MAX_RECORD_BYTES - 100),
+    "integer-900000-digits": lambda: '{"format": "akropolis-game", "seed": ' + "7" * 900_000 + "}",
+    "float-900000-digits": lambda: '{"seed": 7.' + "0" * 900_000 + "}",
+    "moves-300000-numbers": lambda: '{"moves": [' + ",".join(["1"] * 300_000) + "]}",
+    "string-of-150000-escapes": lambda: '{"format": "' + "\\u0000" * 150_000 + '"}',
+    # Valid: a record after nearly a megabyte of blank space.
+    "spaces-then-record": lambda: " " * 990_000 + _short_record(),
+}
+
+
+@pytest.fixture(scope="module")
+def big_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("big")
+    files = {}
+    for name, make in BIG.items():
+        files[name] = folder / name
+        files[name].write_text(make(), encoding="utf-8")
+    sparse = folder / "sparse-50mb"
+    with sparse.open("wb") as handle:
+        handle.truncate(50_000_000)  # 50 MB of zeros that take no disk space
+    files["sparse-50mb"] = sparse
+    return files
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("name", [*BIG, "sparse-50mb"])
+def test_large_input_is_refused_quickly_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+    big_files: dict[str, Path],
+    name: str,
+    command: tuple[str, ...],
+) -> None:
+    """Huge or deeply nested files: a quick refusal (the limits come before any real work)."""
+    started = time.perf_counter()
+    outcome = run_main(capsys, *command, str(big_files[name]))
+    assert time.perf_counter() - started < TIME_BUDGET
+    assert_clean(outcome)
+    expected = 0 if name == "spaces-then-record" else 2
+    assert outcome.status == expected, outcome.err
+
+
+@pytest.mark.parametrize("name", ["unknown-key-1mb", "notation-token-5mb", "notation-token-1mb"])
+def test_message_quotes_only_a_short_excerpt(
+    capsys: pytest.CaptureFixture[str], big_files: dict[str, Path], name: str
+) -> None:
+    """A megabyte key or token is quoted as a cut excerpt, never whole."""
+    err = run_main(capsys, "score", str(big_files[name])).err
+    assert_one_line(err)
+    assert "k" * 30 not in err and "9" * 30 not in err
+
+
+def test_unknown_key_of_a_megabyte_is_named_in_the_message(
+    capsys: pytest.CaptureFixture[str], big_files: dict[str, Path]
+) -> None:
+    """Under the size limit the record is read, and the refusal says which check failed."""
+    err = run_main(capsys, "score", str(big_files["unknown-key-1mb"])).err
+    assert err.startswith("akropolis: the record: unknown key 'kkk")
+
+
+def test_notation_token_of_5mb_given_as_text_is_refused_in_one_line() -> None:
+    """The API (text, no file-size limit in the way) refuses it by the notation length limit."""
+    with pytest.raises(records.RecordError) as caught:
+        records.load("A1;p=2;s=7;m=" + "9" * 5_000_000)
+    assert "too long" in str(caught.value) and len(str(caught.value)) <= MAX_MESSAGE_LENGTH
+    with pytest.raises(records.RecordError):
+        notation.parse_move("9" * 5_000_000)
+
+
+def test_unclosed_string_of_escaped_quotes_is_refused_quickly(tmp_path: Path) -> None:
+    """A megabyte of ``\\"`` with no closing quote once took time quadratic in its length.
+
+    The nesting check strips strings with a regular expression, which rescanned the rest of
+    the text from every quote (about 40 minutes for 1 MB).  A real process, so that a
+    regression fails on the timeout instead of hanging the test run.
+    """
+    path = tmp_path / "quotes.json"
+    path.write_text('{"format": "' + '\\"' * (MAX_RECORD_BYTES // 2 - 10))
+    outcome = run_real("score", str(path), timeout=30)
+    assert_clean(outcome)
+    assert "Unterminated string" in outcome.err
+
+
+# --- The same through a real process ------------------------------------------------------------
+
+SAMPLE = [
+    "format-is-a-list.json",
+    "seed-5000-digits.json",
+    "duplicate-keys.json",
+    "name-rtl-override.json",
+    "lone-surrogate-name.json",
+    "notation-arabic-digit.txt",
+    "not-utf8.json",
+    "deep-nesting-11.json",
+    "move-after-game-over.json",
+    "bom-then-valid-record.json",
+]
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_real_process_gives_what_main_gives(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """In-process results stand for real runs: same status, same stdout, same stderr."""
+    path = str(CORPUS / "hostile" / name)
+    real = run_real("score", path)
+    assert_clean(real)
+    assert real == run_main(capsys, "score", path)
+
+
+def test_real_process_reads_a_huge_stdin_and_refuses_it() -> None:
+    """5 MB on stdin: read only up to the limit, refused in one line."""
+    outcome = run_real("score", "-", stdin=b"A1;p=2;s=7;m=" + b"9" * 5_000_000)
+    assert_clean(outcome)
+    assert "too large" in outcome.err
+
+
+# --- Failures of the environment ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def game_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game whose `moves` report is large (~200 KB, more than a pipe holds)."""
+    game = random_game(2, 3).replay(33)
+    path = tmp_path_factory.mktemp("env") / "game.json"
+    path.write_text(records.dumps(records.game_to_record(game)), encoding="utf-8")
+    return path
+
+
+def test_closed_stdin_is_a_reading_error() -> None:
+    outcome = run_shell("AKROPOLIS score - <&-")
+    assert_clean(outcome, statuses=(2,))
+    assert "cannot read standard input" in outcome.err
+
+
+def test_closed_stdout_is_an_output_error(game_file: Path) -> None:
+    outcome = run_shell(f"AKROPOLIS score {shlex.quote(str(game_file))} >&-")
+    assert_clean(outcome, statuses=(1,))
+    assert "cannot write the output" in outcome.err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_full_disk_is_an_output_error(game_file: Path) -> None:
+    outcome = run_shell(f"AKROPOLIS moves {shlex.quote(str(game_file))} >/dev/full")
+    assert_clean(outcome, statuses=(1,))
+    assert "No space left on device" in outcome.err
+
+
+def test_closed_stderr_still_gives_the_status() -> None:
+    """With nowhere to say why, a bad file still exits 2 (and does not crash on stderr)."""
+    bad = shlex.quote(str(CORPUS / "hostile" / "empty.json"))
+    outcome = run_shell(f"AKROPOLIS score {bad} 2>&-; echo $?")
+    assert outcome == Outcome(0, "2\n", "")
+
+
+#: Both ways Python may run: with a buffered stdout, and raw (``python -u``, PYTHONUNBUFFERED).
+BUFFERING = pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+
+
+@BUFFERING
+def test_pipe_closed_before_the_output_is_an_output_error(
+    game_file: Path, unbuffered: bool
+) -> None:
+    """The reader is gone before anything is written: exit 1, one line, no traceback."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "akropolis", "moves", str(game_file)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(unbuffered),
+    )
+    process.stdout.close()
+    err = process.stderr.read().decode("utf-8", "replace")
+    assert process.wait(timeout=60) == 1
+    assert_one_line(err)
+    assert "the pipe was closed by its reader" in err
+
+
+@BUFFERING
+def test_pipe_closed_midway_by_head_is_an_output_error(
+    game_file: Path, tmp_path: Path, unbuffered: bool
+) -> None:
+    """``moves FILE | head -c 10``: the program's own status (saved to a file) is 1.
+
+    Unbuffered, stdout is a raw file whose write may take only part of the report (here the
+    64 KB the pipe held): the rest was dropped and the program exited 0 as if all was written.
+    """
+    status = tmp_path / "status"
+    game, saved = shlex.quote(str(game_file)), shlex.quote(str(status))
+    script = f"(AKROPOLIS moves {game}; echo $? >{saved}) | head -c 10"
+    outcome = run_shell(script, unbuffered=unbuffered)
+    assert outcome.out == '{"player":'
+    assert status.read_text() == "1\n"
+    assert_one_line(outcome.err)
+    assert "the pipe was closed by its reader" in outcome.err
+
+
+def test_ctrl_c_exits_130_quietly() -> None:
+    """SIGINT in a long simulation: status 130, nothing on stderr, no half output."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "akropolis", "simulate", "--games", "100000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(),
+    )
+    time.sleep(1)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert (process.returncode, out, err) == (130, b"", b"")
+
+
+class _Trickle(io.RawIOBase):
+    """A raw stdout taking at most ``step`` bytes per write (``None``: full, would block)."""
+
+    def __init__(self, step: int | None) -> None:
+        self.step, self.data = step, bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, chunk: bytes) -> int | None:
+        if self.step is None:
+            return None
+        self.data += bytes(chunk[: self.step])
+        return min(len(chunk), self.step)
+
+
+def test_output_taken_a_part_at_a_time_is_written_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game_file: Path
+) -> None:
+    """A raw stdout may accept only part of each write: the rest must still follow."""
+    expected = json.dumps(cli.moves_report(records.load(game_file.read_bytes()))) + "\n"
+    raw = _Trickle(1000)
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8"))
+    assert cli.main(["moves", str(game_file)]) == 0
+    assert raw.data.decode("utf-8") == expected
+
+
+def test_output_that_would_block_is_an_output_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game_file: Path
+) -> None:
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(_Trickle(None), encoding="utf-8"))
+    assert cli.main(["moves", str(game_file)]) == 1
+    err = capsys.readouterr().err
+    assert_one_line(err)
+    assert err.startswith("akropolis: cannot write the output: ")
+
+
+def test_a_directory_as_file_is_a_reading_error(tmp_path: Path) -> None:
+    outcome = run_real("score", str(tmp_path))
+    assert_clean(outcome, statuses=(2,))
+    assert outcome.err.endswith(": Is a directory\n")
+
+
+def test_a_long_missing_path_is_quoted_short_and_the_reason_kept(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A path of thousands of characters must not push the reason out of the 200."""
+    outcome = run_main(capsys, "score", str(tmp_path / ("x" * 3000)))
+    assert_clean(outcome, statuses=(2,))
+    assert outcome.err.startswith("akropolis: cannot read '")
+    assert outcome.err.endswith(": File name too long\n")
+
+
+def test_control_characters_in_arguments_are_shown_escaped(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A file name or argument holding a terminal escape cannot drive the user's terminal."""
+    outcome = run_main(capsys, "score", "a\x1b]0;owned\x07b")
+    assert_clean(outcome, statuses=(2,))
+    assert "\\x1b]0;owned\\x07b" in outcome.err
+    outcome = run_main(capsys, "score", "x.json", "\x1b[31mred\u202e")
+    assert_clean(outcome, statuses=(2,))
+    assert "\\x1b[31mred\\u202e" in outcome.err
+
+
+# --- Usage errors and help ----------------------------------------------------------------------
+
+USAGE_ERRORS = {
+    "unknown command": ["frobnicate"],
+    "no command": [],
+    "missing file": ["score"],
+    "extra argument": ["state", "a.json", "b.json"],
+    "players 7": ["simulate", "--players", "7"],
+    "players arabic digit": ["simulate", "--players", "\u0662", "--games", "1"],
+    "players underscore": ["simulate", "--players", "0_2", "--games", "1"],
+    "players 5000 digits": ["simulate", "--players", "2" * 5000],
+    "games 0": ["simulate", "--games", "0"],
+    "games 10**6": ["simulate", "--games", str(10**6)],
+    "games fullwidth digit": ["simulate", "--games", "\uff13"],
+    "seed -1": ["simulate", "--seed", "-1"],
+    "seed 5000 digits": ["simulate", "--seed", "7" * 5000],
+    "seed past the last": ["simulate", "--seed", "18446744073709551615", "--games", "2"],
+    "unknown variant": ["simulate", "--variants", "castles"],
+    "variant twice": ["simulate", "--variants", "houses,houses"],
+    "unknown option": ["score", "--frobnicate", "a.json"],
+}
+
+
+@pytest.mark.parametrize("args", USAGE_ERRORS.values(), ids=list(USAGE_ERRORS))
+def test_usage_error_is_one_line_with_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    """Bad command lines, including numbers in other scripts' digits: exit 2, one line."""
+    outcome = run_main(capsys, *args)
+    assert_clean(outcome, statuses=(2,))
+    assert "7777777777" * 3 not in outcome.err and "2222222222" * 3 not in outcome.err
+
+
+def test_usage_error_in_a_real_process() -> None:
+    outcome = run_real("simulate", "--players", "7")
+    assert outcome == Outcome(
+        2, "", "akropolis: argument --players: must be 2, 3 or 4, not '7' (see --help)\n"
+    )
+
+
+@pytest.mark.parametrize("args", [["--help"], ["score", "--help"], ["simulate", "-h"]])
+def test_help_prints_usage_and_exits_0(args: list[str]) -> None:
+    outcome = run_real(*args)
+    assert outcome.status == 0 and outcome.err == ""
+    assert outcome.out.startswith("usage: python -m akropolis")
+
+
+@pytest.mark.parametrize("redirect", [">&-", ">/dev/full"])
+def test_help_that_cannot_be_written_is_an_output_error(redirect: str) -> None:
+    """Help is output too: lost help is not a silent success (argparse swallows the error)."""
+    if redirect == ">/dev/full" and not Path("/dev/full").exists():
+        pytest.skip("needs /dev/full")
+    outcome = run_shell(f"AKROPOLIS --help {redirect}")
+    assert_clean(outcome, statuses=(1,))
+    assert "cannot write the output" in outcome.err
+
+
+# --- Out of memory, internal errors, Ctrl-C in-process --------------------------------------------
+
+
+@pytest.fixture
+def no_debug(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(cli.DEBUG_VARIABLE, raising=False)
+
+
+def _raiser(error: BaseException):
+    def fail(*args: object, **kwargs: object) -> None:
+        raise error
+
+    return fail
+
+
+@pytest.mark.usefixtures("no_debug")
+@pytest.mark.parametrize(
+    ("target", "args"),
+    [
+        ("load", ["score", "FILE"]),
+        ("score_report", ["score", "--explain", "FILE"]),
+        ("moves_report", ["moves", "FILE"]),
+        ("simulate", ["simulate", "--games", "1"]),
+    ],
+)
+def test_out_of_memory_is_one_line_with_status_1(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    target: str,
+    args: list[str],
+) -> None:
+    monkeypatch.setattr(cli, target, _raiser(MemoryError()))
+    path = str(CORPUS / "valid" / "game-v1-2p-finished.json")
+    outcome = run_main(capsys, *(path if a == "FILE" else a for a in args))
+    assert outcome == Outcome(1, "", "akropolis: out of memory\n")
+
+
+@pytest.mark.usefixtures("no_debug")
+@pytest.mark.parametrize(
+    "error",
+    [
+        TypeError("unsupported operand\n" + "x" * 5000),
+        KeyError("\x1b[2J"),
+        RecursionError("maximum recursion depth exceeded"),
+        AttributeError(""),
+    ],
+    ids=["long-multiline", "escape", "recursion", "empty"],
+)
+def test_internal_error_is_one_line_with_status_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, error: Exception
+) -> None:
+    """A bug of ours: status 1, one short line naming the error, never a traceback."""
+    monkeypatch.setattr(cli, "score_report", _raiser(error))
+    outcome = run_main(capsys, "score", str(CORPUS / "valid" / "city-v1.json"))
+    assert_clean(outcome, statuses=(1,))
+    assert outcome.err.startswith(f"akropolis: internal error ({type(error).__name__}")
+
+
+def test_ctrl_c_in_process_is_quiet(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "simulate", _raiser(KeyboardInterrupt()))
+    assert run_main(capsys, "simulate") == Outcome(130, "", "")
+
+
+@pytest.mark.parametrize(
+    "char", ["\x00", "\x1b", "\x7f", "\x85", "\u200b", "\u202e", "\ufeff", "\ud800", "\U000e0001"]
+)
+def test_stderr_line_escapes_every_invisible_character(
+    capsys: pytest.CaptureFixture[str], char: str
+) -> None:
+    """Whatever a message quotes (a path, an argument, an error), stderr gets it escaped."""
+    cli._say(f"before {char} after")
+    err = capsys.readouterr().err
+    assert_one_line(err)
+    assert err.startswith("akropolis: before ") and err.endswith(" after\n")

@@ -1,0 +1,73 @@
+"""Small DOM helpers: elements, guarded event listeners, downloads and the clock."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Callable
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+#: Proxies must live as long as their listeners.
+_PROXIES: list = []
+
+
+def element(name: str):
+    return document.getElementById(name)
+
+
+def report_bug(error: BaseException, tell: Callable[[str], None]) -> None:
+    """An unexpected failure: logged for developers, told plainly to the player."""
+    window.console.error(f"akropolis: {type(error).__name__}: {error}")
+    tell(
+        "Something went wrong with that action; your game is as it was before it. "
+        "Reloading the page resumes it."
+    )
+
+
+def listen(target, event: str, handler, tell: Callable[[str], None]) -> None:
+    """Listen for ``event``; a failure in the handler shows a message, never a traceback."""
+
+    async def guard_async(awaitable) -> None:
+        try:
+            await awaitable
+        except Exception as error:
+            report_bug(error, tell)
+
+    def guarded(*args):
+        try:
+            result = handler(*args)
+            if inspect.isawaitable(result):
+                return asyncio.ensure_future(guard_async(result))
+            return result
+        except Exception as error:  # the last line of defence for the player
+            report_bug(error, tell)
+
+    proxy = create_proxy(guarded)
+    _PROXIES.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def download(text: str, filename: str, mime: str = "application/json") -> None:
+    """Offer ``text`` as a file download."""
+    blob = window.Blob.new([text], {"type": mime})
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.click()
+    window.URL.revokeObjectURL(url)
+
+
+def now() -> str:
+    """The time now, ISO 8601 in UTC (sorts as text)."""
+    return str(window.Date.new().toISOString())
+
+
+def local_time(iso: str) -> str:
+    """An ISO time as the player's clock shows it (the text itself if it is not a time)."""
+    date = window.Date.new(iso)
+    if date.getTime() != date.getTime():  # NaN: not a time
+        return iso
+    return str(date.toLocaleString())
