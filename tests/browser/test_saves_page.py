@@ -267,6 +267,8 @@ def test_a_second_tab_follows_the_first_when_it_has_nothing_unsaved(
         b.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
         assert records.game_to_record(game_on_page(b)) == records.game_to_record(game)
         assert "changed in another tab" in b.inner_text("#hint")
+        start_game(a, ["Cy", "Di"], (), seed=7)  # A's unfinished game is kept: B's count shows it
+        b.wait_for_selector("#btn-kept:text('Kept games (1)')")
     finally:
         context.close()
 

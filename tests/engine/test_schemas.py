@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from importlib import resources
 
 import jsonschema
@@ -11,7 +12,7 @@ import pytest
 from referencing import Registry, Resource
 
 from akropolis import records
-from akropolis.checks import VARIANTS
+from akropolis.checks import VARIANTS, check_name
 from akropolis.records import PLAYER_KINDS, RecordError
 from akropolis.simulate import random_game
 
@@ -83,6 +84,18 @@ def _mutations(record: dict) -> list[tuple[str, dict]]:
     variant("float tile", lambda r: r["moves"][0].update(tile=1.5))
     variant("bool rotation", lambda r: r["moves"][0].update(rotation=True))
     variant("extra move key", lambda r: r["moves"][0].update(player=0))
+    variant("null kind", lambda r: r["players"][0].update(kind=None))
+    variant("null seed", lambda r: r.update(seed=None))
+    variant("null deck", lambda r: r.update(deck=None))
+    variant("null variants", lambda r: r["options"].update(variants=None))
+    variant("zero-width name", lambda r: r["players"][0].update(name="\u200b"))
+    variant("NUL in a name", lambda r: r["players"][0].update(name="Ann\x00"))
+    variant("escape in a name", lambda r: r["players"][0].update(name="\x1b[31mAnn"))
+    variant("right-to-left override", lambda r: r["players"][0].update(name="Ann\u202e"))
+    variant("line separator", lambda r: r["players"][0].update(name="A\u2028B"))
+    variant("41-character name", lambda r: r["players"][0].update(name="A" * 41))
+    variant("seed of 2**64", lambda r: r.update(seed=2**64))
+    variant("anchor beyond 400", lambda r: r["moves"][0].update(anchor=[401, 0]))
     return out
 
 
@@ -95,3 +108,23 @@ def test_schema_and_reader_refuse_the_same_damage(name: str, damaged: dict) -> N
     assert schema_errors(GAME_SCHEMA, damaged), name
     with pytest.raises(RecordError):
         records.read_game(damaged)
+
+
+def test_the_name_pattern_refuses_exactly_the_characters_the_reader_refuses() -> None:
+    """Every character of the Basic Multilingual Plane (but surrogates): same verdict in both."""
+    name_schema = GAME_SCHEMA["properties"]["players"]["items"]["properties"]["name"]
+    pattern = re.compile(name_schema["pattern"])
+    differ = []
+    for code in range(0x10000):
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        name = "A" + chr(code)
+        try:
+            check_name(name)
+            accepted = True
+        except ValueError:
+            accepted = False
+        if accepted != bool(pattern.search(name)):
+            differ.append(f"U+{code:04X}")
+    assert differ == []
+    assert not pattern.search(" \u200d ") and pattern.search("Zoë \U0001F469\u200d\U0001F467")

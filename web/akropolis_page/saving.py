@@ -15,6 +15,7 @@ from pyscript import document, window
 from akropolis import Game
 from akropolis_web import panels
 from akropolis_web.saves import (
+    KEPT_PREFIX,
     SLOT,
     BrowserStore,
     Conflict,
@@ -123,7 +124,10 @@ class SaveKeeper:
     # --- Other tabs --------------------------------------------------------------------------
 
     def _storage_event(self, event) -> None:
-        if event.key in (SLOT, None):
+        key = event.key
+        if key is None or str(key).startswith(KEPT_PREFIX):
+            self.update_kept_button()
+        if key in (SLOT, None):
             self.check_other_tabs()
 
     def _visible_again(self, _event) -> None:
