@@ -18,6 +18,7 @@ import contextlib
 import functools
 import hashlib
 import http.server
+import importlib.util
 import json
 import os
 import shutil
@@ -27,6 +28,7 @@ import threading
 import venv
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -42,8 +44,11 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-#: Debian's Chromium, and the flags it needs headless here (as root, no network, no GPU).
-CHROMIUM = "/usr/bin/chromium"
+#: Names a browser executable for the tests; when set, it wins over the ones found.
+BROWSER_VARIABLE = "AKROPOLIS_BROWSER"
+#: Debian's Chromium (on Ubuntu the same path may be a snap stub that does not run).
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
+#: The flags Chromium needs headless here (as root, no network, no GPU).
 CHROMIUM_ARGS = (
     "--no-sandbox",
     "--disable-gpu",
@@ -103,7 +108,9 @@ def build() -> None:
         if path.is_file():
             copy(path, DIST / path.name)
     if (DIST / "app.html").exists():
-        (DIST / "app.html").rename(DIST / "index.html")
+        page = DIST / "index.html"
+        (DIST / "app.html").rename(page)
+        page.write_text(render_page(page.read_text()))
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         copy(pyodide / name, DIST / "runtime" / "pyodide" / name)
@@ -113,9 +120,58 @@ def build() -> None:
     sizes = {name: (DIST / "runtime" / "pyodide" / name).stat().st_size for name in PROGRESS_FILES}
     (DIST / "runtime" / "sizes.json").write_text(json.dumps(sizes))
     (DIST / ".nojekyll").write_text("")
+    write_service_worker()
     count = sum(1 for p in DIST.rglob("*") if p.is_file())
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     print(f"built {DIST.relative_to(ROOT)}/: {count} files, {size / 1e6:.1f} MB")
+
+
+def render_page(html: str) -> str:
+    """Fill the page's ``<!-- build: NAME -->`` slots with HTML from the front end's Python.
+
+    The first screen (New game form, rules) is plain HTML, usable before Python has loaded;
+    the same Python describes it here and reads it in the page, so there is one description.
+    """
+    sys.path[:0] = [str(ROOT / "engine"), str(WEB)]
+    try:
+        from akropolis_web import rules_help
+        from akropolis_web.newgame import NewGameForm
+    finally:
+        del sys.path[:2]
+    form = NewGameForm()
+    slots = {
+        "seats": form.seats_html(),
+        "variants": form.variants_html(),
+        "rules": rules_help.HTML,
+    }
+    for name, fragment in slots.items():
+        marker = f"<!-- build: {name} -->"
+        if html.count(marker) != 1:
+            raise SystemExit(f"app.html must hold {marker} exactly once")
+        html = html.replace(marker, fragment)
+    return html
+
+
+def write_service_worker() -> str:
+    """Fill sw.js with every file of the build and a hash of their contents; returns the hash.
+
+    The hash names the worker's cache, so a new deployment installs a new cache (and any
+    change of any file is a new deployment), and the old one is deleted when it activates.
+    """
+    worker = DIST / "sw.js"
+    files = sorted(
+        path.relative_to(DIST).as_posix()
+        for path in DIST.rglob("*")
+        if path.is_file() and path != worker and path.name != ".nojekyll"
+    )
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (DIST / name).read_bytes())
+    build_hash = digest.hexdigest()[:16]
+    listed = json.dumps(["./", *files], indent=2)
+    text = worker.read_text().replace("__BUILD_HASH__", build_hash)
+    worker.write_text(text.replace("__FILE_LIST__", listed))
+    return build_hash
 
 
 def copy(source: Path, target: Path) -> None:
@@ -176,14 +232,119 @@ def ensure_venv() -> None:
         stamp.write_text(digest)
 
 
-def ensure_browser() -> None:
-    """Debian's Chromium for the browser tests (Playwright cannot download its own here)."""
-    if Path(CHROMIUM).exists():
-        return
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    run(*sudo, "apt-get", "update", "-q", env=env)
-    run(*sudo, "apt-get", "install", "-y", "-q", "chromium", env=env)
+class Browser(NamedTuple):
+    """A browser for the tests: where it was found ("AKROPOLIS_BROWSER", "debian" or
+    "playwright") and its executable."""
+
+    source: str
+    executable: str
+
+    def launch_options(self) -> dict[str, object]:
+        """Keyword arguments for Playwright's ``chromium.launch()``.  Playwright's own browser
+        is launched its default way (headless, that is its headless shell)."""
+        options: dict[str, object] = {"headless": True, "args": list(CHROMIUM_ARGS)}
+        if self.source != "playwright":
+            options["executable_path"] = self.executable
+        return options
+
+
+def browser_runs(executable: str | Path) -> bool:
+    """Whether ``executable --version`` succeeds quickly, and is not a snap stub (Ubuntu's
+    chromium package only asks for the snap, failing or printing a message about it)."""
+    try:
+        out = subprocess.run(
+            [str(executable), "--version"], capture_output=True, text=True, timeout=15, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    said = (out.stdout + out.stderr).lower()
+    return out.returncode == 0 and bool(out.stdout.strip()) and "snap" not in said
+
+
+_PLAYWRIGHT_CHROMIUM = (
+    "from playwright.sync_api import sync_playwright\n"
+    "with sync_playwright() as playwright:\n"
+    "    print(playwright.chromium.executable_path)\n"
+)
+
+
+def playwright_chromium() -> str | None:
+    """Playwright's own Chromium if it is installed, asked of a Python that has Playwright (in
+    a child process, so that it never nests in a caller's own Playwright session)."""
+    has_playwright = importlib.util.find_spec("playwright") is not None
+    python = Path(sys.executable if has_playwright else venv_python())
+    if not python.exists():
+        return None
+    try:
+        out = subprocess.run(
+            [str(python), "-c", _PLAYWRIGHT_CHROMIUM],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    path = out.stdout.strip()
+    return path if out.returncode == 0 and path and Path(path).is_file() else None
+
+
+def find_browser() -> Browser | None:
+    """The browser for the tests, first found of: the executable AKROPOLIS_BROWSER names;
+    Debian's /usr/bin/chromium if it really runs; Playwright's own Chromium if installed.
+
+    Raises FileNotFoundError when AKROPOLIS_BROWSER is set but names no executable.
+    """
+    named = os.environ.get(BROWSER_VARIABLE, "").strip()
+    if named:
+        executable = shutil.which(named)
+        if executable is None:
+            raise FileNotFoundError(f"{BROWSER_VARIABLE}={named!r} names no executable file")
+        return Browser(BROWSER_VARIABLE, executable)
+    if browser_runs(DEBIAN_CHROMIUM):
+        return Browser("debian", DEBIAN_CHROMIUM)
+    executable = playwright_chromium()
+    return Browser("playwright", executable) if executable else None
+
+
+def is_debian() -> bool:
+    """Debian itself, not a derivative: Ubuntu's chromium package is a snap stub."""
+    try:
+        release = Path("/etc/os-release").read_text()
+    except OSError:
+        return False
+    return any(line.strip() in ("ID=debian", 'ID="debian"') for line in release.splitlines())
+
+
+BROWSER_HELP = (
+    "no browser for the browser tests: set AKROPOLIS_BROWSER to a Chromium executable, "
+    "install Debian's chromium (apt-get install chromium), or let Playwright download its "
+    "own (.venv/bin/python -m playwright install --with-deps chromium)"
+)
+
+
+def ensure_browser() -> Browser:
+    """A browser for the browser tests, installed when none is found: Debian's chromium with
+    apt on Debian, else Playwright's own Chromium with the system libraries it needs."""
+    try:
+        found = find_browser()
+    except FileNotFoundError as error:
+        sys.exit(str(error))
+    if found is None and is_debian():
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        with contextlib.suppress(subprocess.CalledProcessError, OSError):
+            run(*sudo, "apt-get", "update", "-q", env=env)
+            run(*sudo, "apt-get", "install", "-y", "-q", "chromium", env=env)
+        found = find_browser()
+    if found is None:
+        with contextlib.suppress(subprocess.CalledProcessError, OSError):
+            run(venv_python(), "-m", "playwright", "install", "--with-deps", "chromium")
+        found = find_browser()
+    if found is None:
+        sys.exit(BROWSER_HELP)
+    print(f"browser for the tests: {found.executable} ({found.source})", flush=True)
+    return found
 
 
 def test(pytest_args: list[str]) -> int:

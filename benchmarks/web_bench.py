@@ -1,4 +1,4 @@
-"""Browser benchmark (Playwright + Debian's Chromium, headless).  Reports figures; asserts nothing.
+"""Browser benchmark (Playwright + a headless Chromium).  Reports figures; asserts nothing.
 
 - time from navigation to the first playable frame (``data-akropolis="ready"``) of the game,
   cold (empty cache) and warm (reload), next to a bare PyScript page loading the same Pyodide
@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from engine_bench import late_position  # noqa: E402
 
 from akropolis import records  # noqa: E402
-from build import CHROMIUM, CHROMIUM_ARGS, serve_in_background  # noqa: E402
+from build import BROWSER_HELP, find_browser, serve_in_background  # noqa: E402
 
 READY = "document.documentElement.dataset.akropolis === 'ready'"
 RUNS = 5
@@ -89,11 +89,12 @@ def main() -> None:
     if not (DIST / "index.html").exists():
         sys.exit("build first: python build.py")
     shutil.copyfile(ROOT / "benchmarks" / "bare.html", DIST / "bare.html")
+    found = find_browser()
+    if found is None:
+        sys.exit(BROWSER_HELP)
     base, _server = serve_in_background()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_ARGS)
-        )
+        browser = playwright.chromium.launch(**found.launch_options())
         game_cold, game_warm = load_times(browser, base)
         bare_cold, bare_warm = load_times(browser, base + "bare.html")
         redraw, cells = redraw_ms(browser, base)

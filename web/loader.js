@@ -6,6 +6,8 @@ const root = document.documentElement;
 const step = document.getElementById("loading-step");
 const bar = document.getElementById("loading-bar");
 const errorBox = document.getElementById("loading-error");
+// The first screen (start.js) shows the same progress and failure while it covers this one.
+const startStatus = document.getElementById("start-status");
 
 function fail(text) {
   if (root.dataset.akropolis === "ready" || root.dataset.akropolis === "error") return;  // keep the first cause
@@ -13,6 +15,12 @@ function fail(text) {
   step.textContent = "The game could not start.";
   errorBox.textContent = text;
   errorBox.hidden = false;
+  if (startStatus) {
+    startStatus.textContent = `The game could not start. ${text}`;
+    startStatus.className = "error";
+    document.getElementById("btn-start").disabled = true;
+    document.getElementById("btn-resume").disabled = true;
+  }
 }
 
 if (typeof WebAssembly !== "object") {
@@ -31,6 +39,9 @@ if (typeof WebAssembly !== "object") {
     const pct = total ? Math.min(99, Math.round((done / total) * 100)) : 0;
     bar.value = pct;
     step.textContent = pct < 99 ? `Downloading the game… ${pct}%` : "Starting Python…";
+    if (startStatus && !window.akropolisPending) {
+      startStatus.textContent = pct < 99 ? `Loading the game… ${pct}%` : "Almost ready…";
+    }
   };
 
   window.fetch = async (input, init) => {

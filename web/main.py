@@ -18,7 +18,7 @@ from akropolis.records import RecordError
 from akropolis_page.dialogs import Dialogs
 from akropolis_page.dom import download, element, listen
 from akropolis_page.saving import SaveKeeper
-from akropolis_web import panels, rules_help, scene
+from akropolis_web import panels, scene
 from akropolis_web.geometry import Viewport, fit, hex_to_world
 from akropolis_web.newgame import NewGameForm, SetupError
 from akropolis_web.saves import read_game
@@ -53,6 +53,8 @@ class App:
         self.dragged = False
         self.pinch: float | None = None
         self.pending = None  # touch: the spot tapped, waiting for "Place here"
+        self.canvas_size: tuple[float, float, float] | None = None
+        self.gesture = "click"  # how the player places: "click", "tap" or "key"
         self.show_scores = True
         self.form = NewGameForm()
         self.dialogs = Dialogs()
@@ -75,18 +77,17 @@ class App:
         self.on(canvas, "pointerleave", self.pointer_leave)
         self.on(canvas, "wheel", self.wheel)
         self.on(document, "keydown", self.key)
-        self.on(window, "resize", lambda _e: self.paint_city(fit_view=False))
+        # Any change of the canvas's size (layout, window, rotation) repaints both layers.
+        self._resize_proxy = create_proxy(lambda *_: self._guarded_repaint())
+        window.ResizeObserver.new(self._resize_proxy).observe(canvas)
+        self.on(window, "resize", lambda _e: self.paint_city())
         self.on(element("site"), "click", self.site_click)
         self.on(element("players"), "click", self.player_click)
         self.on(element("app"), "click", self.action_click)
         self.on(element("import-file"), "change", self.import_file)
         self.on(element("show-scores"), "change", self.toggle_scores)
-        self.on(element("btn-start"), "click", self.start_new)
-        self.on(element("btn-add-seat"), "click", lambda _e: self.seats(+1))
-        self.on(element("btn-remove-seat"), "click", lambda _e: self.seats(-1))
         self.on(element("btn-again"), "click", self.play_again)
         self.on(element("btn-close-end"), "click", lambda _e: element("end-dialog").close())
-        element("rules").innerHTML = rules_help.HTML
 
     # --- Game lifecycle ----------------------------------------------------------------------
 
@@ -107,20 +108,74 @@ class App:
         self.show(game, hint)
         self.keeper.replace(game, previous)
 
-    def resume_or_new(self) -> None:
+    def resume_or_new(self, pending: str | None, touched: bool) -> None:
+        """Open the save behind the first screen, then act on the player's choice if made.
+
+        A saved game resumes by itself unless the player has begun to fill the New game form.
+        """
         game = self.keeper.open()
+        element("btn-cancel-new").hidden = False
         if game is not None:
             self.show(game, "Welcome back: your game is where you left it.")
         else:
+            element("resume-box").hidden = True
             self.show(Game(2))
             self.save()
-            self.open_new_dialog()
+        if pending:
+            self.begin(pending)
+        elif game is not None and not touched:
+            element("new-dialog").close()
         self.keeper.tell_opening()
+
+    def begin(self, choice_text: str) -> None:
+        """The first screen's choice: ``{"action": "resume"}`` or ``{"action": "new", ...}``."""
+        choice = json.loads(choice_text)
+        for name in ("btn-start", "btn-resume"):
+            element(name).disabled = False
+        element("start-status").textContent = ""
+        if choice.get("action") == "resume":
+            element("new-dialog").close()
+            return
+        try:
+            self.form.read(choice.get("values", {}))
+            game = self.form.create()
+        except SetupError as error:
+            element("new-error").textContent = str(error)
+            element("new-error").hidden = False
+            if not element("new-dialog").open:
+                element("new-dialog").showModal()
+            return
+        element("new-dialog").close()
+        element("resume-box").hidden = True
+        self.start(game)
 
     def save(self) -> None:
         self.keeper.save()
 
     # --- Painting ----------------------------------------------------------------------------
+
+    def _guarded_repaint(self) -> None:
+        try:
+            if self.table:
+                self.paint_city()
+        except Exception as error:
+            self.dialogs.message(f"Something went wrong while drawing ({type(error).__name__}).")
+
+    def sync_size(self) -> bool:
+        """Follow the canvas's size: True if it changed since the last paint.
+
+        Every city's view keeps the same world point at the centre of the canvas, so the
+        layers, the viewport and the pointer always agree on one size.
+        """
+        size = (self.canvas.clientWidth, self.canvas.clientHeight, window.devicePixelRatio)
+        old = self.canvas_size
+        self.canvas_size = size
+        if old is None or old == size:
+            return old is None
+        dx, dy = (size[0] - old[0]) / 2, (size[1] - old[1]) / 2
+        if dx or dy:
+            self.views = {player: view.panned(dx, dy) for player, view in self.views.items()}
+        return True
 
     def view(self) -> Viewport:
         if self.viewed not in self.views:
@@ -134,6 +189,7 @@ class App:
         self.views[self.viewed] = fit(cells, max(rect.width, 50), max(rect.height, 50), margin=3.0)
 
     def paint_city(self, fit_view: bool = False) -> None:
+        self.sync_size()
         if fit_view:
             self.fit_view()
         game = self.table.game
@@ -148,6 +204,9 @@ class App:
         self.paint_overlay()
 
     def paint_overlay(self) -> None:
+        if self.sync_size():  # the cached city layer is the wrong size: repaint it too
+            self.paint_city()
+            return
         table = self.table
         mine = self.viewed == table.game.turn and not table.game.is_over
         commands = []
@@ -161,7 +220,7 @@ class App:
                 legal=bool(ghost and ghost.legal),
             )
             if ghost:
-                self.hint(ghost.describe(), "good" if ghost.legal else "bad")
+                self.hint(ghost.describe(self.gesture), "good" if ghost.legal else "bad")
         window.akropolisPainter.paintOverlay(self.canvas, json.dumps(commands))
 
     def refresh(self, fit_view: bool = False) -> None:
@@ -204,6 +263,7 @@ class App:
         return event.clientX - rect.left, event.clientY - rect.top
 
     def pointer_down(self, event) -> None:
+        self.gesture = "click" if event.pointerType == "mouse" else "tap"
         self.canvas.setPointerCapture(event.pointerId)
         self.pointers[event.pointerId] = self.local(event)
         self.drag_from = self.local(event)
@@ -315,6 +375,7 @@ class App:
             self.undo()
         elif key in CURSOR_KEYS and self.table.held is not None:
             event.preventDefault()
+            self.gesture = "key"
             self.table.step(CURSOR_KEYS[key])
             self.paint_overlay()
         elif key == "Enter" and self.table.held is not None and self.table.hover is not None:
@@ -434,40 +495,10 @@ class App:
     # --- New game ----------------------------------------------------------------------------
 
     def open_new_dialog(self) -> None:
-        element("seats").innerHTML = self.form.seats_html()
-        element("variant-box").innerHTML = (
-            "<legend>Variants (double points for districts that also meet them)</legend>"
-            + self.form.variants_html()
-        )
+        """The New game form (the page's own HTML, which keeps the last values)."""
         element("new-error").hidden = True
+        element("resume-box").hidden = True
         element("new-dialog").showModal()
-
-    def seats(self, change: int) -> None:
-        self.form.read(self.form_values())
-        self.form.resize(change)
-        element("seats").innerHTML = self.form.seats_html()
-
-    def form_values(self) -> dict:
-        names = [e.value for e in document.querySelectorAll("#seats input")]
-        variants = [e.value for e in document.querySelectorAll("#variant-box input:checked")]
-        return {
-            "names": names,
-            "variants": variants,
-            "all_tiles": bool(element("all-tiles").checked),
-            "seed": element("seed").value,
-        }
-
-    def start_new(self, event) -> None:
-        event.preventDefault()
-        try:
-            self.form.read(self.form_values())
-            game = self.form.create()
-        except SetupError as error:
-            element("new-error").textContent = str(error)
-            element("new-error").hidden = False
-            return
-        element("new-dialog").close()
-        self.start(game)
 
     def play_again(self, _event) -> None:
         element("end-dialog").close()
@@ -509,7 +540,10 @@ def main() -> None:
         app.bind()
         element("loading").hidden = True
         element("app").hidden = False
-        app.resume_or_new()
+        pending = getattr(window, "akropolisPending", None)
+        touched = bool(getattr(window, "akropolisTouched", False))
+        window.akropolisBegin = create_proxy(lambda text: _never_raises(app.begin, text, app))
+        app.resume_or_new(pending if isinstance(pending, str) else None, touched)
         debug_api(app)
     except Exception as error:  # shown on the loading screen, not as a traceback
         window.console.error(f"akropolis: {type(error).__name__}: {error}")
@@ -521,6 +555,9 @@ def main() -> None:
         document.documentElement.dataset.akropolis = "error"
         return
     document.documentElement.dataset.akropolis = "ready"
+    offline = getattr(window, "akropolisOffline", None)
+    if offline is not None:
+        offline.registerWorker()  # now: its downloads find the HTTP cache warm
 
 
 main()

@@ -1,4 +1,7 @@
-"""Browser fixtures: dist/ served on a free local port, Debian's Chromium driven by Playwright.
+"""Browser fixtures: dist/ served on a free local port, a Chromium driven by Playwright.
+
+The browser is the one build.py's ``find_browser()`` finds: the executable AKROPOLIS_BROWSER
+names, Debian's chromium, or Playwright's own (``python build.py test`` installs one if none).
 
 Every page records console errors and every request, so tests can assert that a whole game
 logs no error and asks nothing outside its origin.  A failing test saves a screenshot in
@@ -14,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from build import CHROMIUM, CHROMIUM_ARGS, serve_in_background
+from build import BROWSER_HELP, find_browser, serve_in_background
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -32,10 +35,11 @@ def base_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    found = find_browser()
+    if found is None:
+        pytest.fail(BROWSER_HELP)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_ARGS)
-        )
+        browser = playwright.chromium.launch(**found.launch_options())
         yield browser
         browser.close()
 

@@ -150,12 +150,11 @@ def test_a_game_the_form_starts_reads_back_from_its_record() -> None:
     assert records.game_to_record(again) == records.game_to_record(game)
 
 
-def test_new_game_form_resizes_between_two_and_four_seats() -> None:
-    form = NewGameForm()
-    form.resize(+5)
-    assert form.names == ["Player 1", "Player 2", "Player 3", "Player 4"]
-    form.resize(-5)
-    assert len(form.names) == 2
+def test_new_game_form_has_four_seats_and_shows_as_many_as_players() -> None:
+    """The page shows or hides seats (before Python has loaded too): all four are there."""
+    html = NewGameForm().seats_html()
+    assert html.count("<label") == 4 and html.count("<label hidden>") == 2
+    assert 'value="Player 4"' in html and "Chief Architect" in html
 
 
 def test_city_thumbnail_fits_a_whole_late_city() -> None:

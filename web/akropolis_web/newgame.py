@@ -20,6 +20,9 @@ VARIANT_HELP = {
 }
 
 
+MAX_SEATS = 4
+
+
 class SetupError(ValueError):
     """A form value that cannot start a game."""
 
@@ -32,12 +35,6 @@ class NewGameForm:
         self.variants: set[str] = set()
         self.all_tiles = False
         self.seed = ""
-
-    def resize(self, change: int) -> None:
-        count = min(max(len(self.names) + change, 2), 4)
-        while len(self.names) < count:
-            self.names.append(f"Player {len(self.names) + 1}")
-        del self.names[count:]
 
     def read(self, values: dict) -> None:
         self.names = [str(n) for n in values.get("names", self.names)] or self.names
@@ -70,12 +67,16 @@ class NewGameForm:
         )
 
     def seats_html(self) -> str:
+        """All four seats; those beyond the player count are hidden (the page shows them)."""
         rows = []
-        for i, name in enumerate(self.names):
+        for i in range(MAX_SEATS):
+            name = self.names[i] if i < len(self.names) else f"Player {i + 1}"
             first = " (Chief Architect, starts)" if i == 0 else ""
+            hidden = " hidden" if i >= len(self.names) else ""
             rows.append(
-                f'<label>Seat {i + 1}{first} <input name="seat" value="{escape(name)}" '
-                f'maxlength="{MAX_NAME_LENGTH}" aria-label="Name of player {i + 1}"></label>'
+                f'<label{hidden}>Seat {i + 1}{first} <input name="seat" value="{escape(name)}" '
+                f'maxlength="{MAX_NAME_LENGTH}" autocomplete="off" '
+                f'aria-label="Name of player {i + 1}"></label>'
             )
         return "".join(rows)
 

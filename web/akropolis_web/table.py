@@ -25,8 +25,8 @@ class Ghost:
     stones_gained: int
     move: Move
 
-    def describe(self) -> str:
-        """One line for the status bar."""
+    def describe(self, gesture: str = "click") -> str:
+        """One line for the status bar, naming the player's gesture (click, tap or key)."""
         if not self.legal:
             return f"Not here: {self.reason}."
         gain = (
@@ -34,7 +34,15 @@ class Ghost:
             if self.stones_gained
             else ""
         )
-        return f"Level {self.level}{gain}. Click to place."
+        return f"Level {self.level}{gain}. {PLACE_HINTS.get(gesture, PLACE_HINTS['click'])}"
+
+
+#: How to place the held tile, in the words of the player's gesture.
+PLACE_HINTS = {
+    "click": "Click to place.",
+    "tap": "Tap “Place here” to place it, or tap another spot.",
+    "key": "Press Enter to place.",
+}
 
 
 class Table:

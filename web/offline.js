@@ -1,0 +1,45 @@
+// Offline and updates: registers the service worker once the game is ready, and offers a new
+// version when one is waiting. It never reloads by itself: only the player's "Reload" does,
+// and the game then resumes from its save.
+const banner = document.getElementById("update-banner");
+let accepted = false;
+
+function offer(worker) {
+  if (!worker || !navigator.serviceWorker.controller) return; // a first install is no update
+  banner.hidden = false;
+  banner.querySelector("button").onclick = () => {
+    accepted = true;
+    banner.querySelector("button").disabled = true;
+    worker.postMessage("skipWaiting");
+  };
+}
+
+function watch(registration) {
+  if (registration.waiting) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") offer(worker);
+    });
+  });
+  // Look for a new deployment when the player comes back to the tab, and now and then.
+  const check = () => registration.update().catch(() => {});
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
+  setInterval(check, 60 * 60 * 1000);
+}
+
+export function registerWorker() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted) window.location.reload();
+  });
+  navigator.serviceWorker
+    .register("sw.js")
+    .then(watch)
+    .catch((error) => console.warn("akropolis: offline play is not available:", error.message));
+}
+
+window.akropolisOffline = { registerWorker };
