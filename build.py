@@ -30,6 +30,8 @@ import zipfile
 from pathlib import Path
 from typing import NamedTuple
 
+from tools.icons import manifest_json, write_icons
+
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
@@ -111,6 +113,8 @@ def build() -> None:
         page = DIST / "index.html"
         (DIST / "app.html").rename(page)
         page.write_text(render_page(page.read_text()))
+    write_icons(DIST / "icons")
+    (DIST / "manifest.webmanifest").write_text(manifest_json())
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         copy(pyodide / name, DIST / "runtime" / "pyodide" / name)
@@ -152,24 +156,25 @@ def render_page(html: str) -> str:
     return html
 
 
-def write_service_worker() -> str:
-    """Fill sw.js with every file of the build and a hash of their contents; returns the hash.
+def write_service_worker(site: Path = DIST) -> str:
+    """Write sw.js for the build in ``site``: every file and a hash of their contents.
 
     The hash names the worker's cache, so a new deployment installs a new cache (and any
     change of any file is a new deployment), and the old one is deleted when it activates.
+    Returns the hash.
     """
-    worker = DIST / "sw.js"
+    worker = site / "sw.js"
     files = sorted(
-        path.relative_to(DIST).as_posix()
-        for path in DIST.rglob("*")
+        path.relative_to(site).as_posix()
+        for path in site.rglob("*")
         if path.is_file() and path != worker and path.name != ".nojekyll"
     )
     digest = hashlib.sha256()
     for name in files:
-        digest.update(name.encode() + b"\0" + (DIST / name).read_bytes())
+        digest.update(name.encode() + b"\0" + (site / name).read_bytes())
     build_hash = digest.hexdigest()[:16]
     listed = json.dumps(["./", *files], indent=2)
-    text = worker.read_text().replace("__BUILD_HASH__", build_hash)
+    text = (WEB / "sw.js").read_text().replace("__BUILD_HASH__", build_hash)
     worker.write_text(text.replace("__FILE_LIST__", listed))
     return build_hash
 
@@ -189,6 +194,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".json": "application/json",
         ".py": "text/plain",
+        ".webmanifest": "application/manifest+json",
     }
 
     def log_message(self, format: str, *args: object) -> None:

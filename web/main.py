@@ -14,6 +14,7 @@ from pyscript import document, window
 
 from akropolis import Game, records
 from akropolis.checks import MAX_RECORD_BYTES
+from akropolis.hexes import unpack
 from akropolis.records import RecordError
 from akropolis_page.dialogs import Dialogs
 from akropolis_page.dom import download, element, listen
@@ -183,10 +184,11 @@ class App:
         return self.views[self.viewed]
 
     def fit_view(self) -> None:
+        """The viewed city and the ring where a tile's first hex may go (2 cells out), in view."""
         city = self.table.game.cities[self.viewed]
-        cells = [h for h, _, _ in city.hexes()]
+        cells = [h for h, _, _ in city.hexes()] + [unpack(cell) for cell in city.frontier]
         rect = self.canvas.getBoundingClientRect()
-        self.views[self.viewed] = fit(cells, max(rect.width, 50), max(rect.height, 50), margin=3.0)
+        self.views[self.viewed] = fit(cells, max(rect.width, 50), max(rect.height, 50), margin=2.6)
 
     def paint_city(self, fit_view: bool = False) -> None:
         self.sync_size()
@@ -419,6 +421,7 @@ class App:
     def player_click(self, event) -> None:
         card = event.target.closest("[data-player]")
         if card:
+            self.fold(None)  # on a phone the sheet closes to show that city
             self.viewed = int(card.dataset.player)
             self.refresh(fit_view=self.viewed not in self.views)
 
@@ -427,6 +430,10 @@ class App:
         if not button:
             return
         action = button.dataset.action
+        if action in ("menu", "side"):
+            self.fold(action)
+            return
+        self.fold(None)  # any other action closes the phone's menu and players sheet
         if action == "new":
             self.open_new_dialog()
         elif action == "undo":
@@ -447,6 +454,14 @@ class App:
             self.paint_city(fit_view=True)
         elif action == "kept":
             self.keeper.open_kept()
+
+    def fold(self, panel: str | None) -> None:
+        """Open or close the phone's menu or the players sheet (``None``: close both)."""
+        app = element("app")
+        for name, button in (("menu", "btn-menu"), ("side", "btn-side")):
+            open_ = panel == name and not app.classList.contains(f"{name}-open")
+            app.classList.toggle(f"{name}-open", open_)
+            element(button).setAttribute("aria-expanded", "true" if open_ else "false")
 
     def toggle_scores(self, event) -> None:
         self.show_scores = bool(event.target.checked)
@@ -521,6 +536,8 @@ def debug_api(app: App) -> None:
     api.record = create_proxy(record)
     api.load = create_proxy(lambda text: _never_raises(app.load_text, text, app))
     api.rotation = create_proxy(lambda: app.table.rotation)
+    api.scale = create_proxy(lambda: app.view().scale)
+    api.viewed = create_proxy(lambda: app.viewed)
     window.akropolisApp = api
 
 

@@ -59,9 +59,16 @@ function describeSave() {
 
 document.getElementById("btn-add-seat").addEventListener("click", () => seats(+1));
 document.getElementById("btn-remove-seat").addEventListener("click", () => seats(-1));
-document.getElementById("new-form").addEventListener("submit", (event) => {
-  event.preventDefault();  // Start, or Enter in a field
-  begin({ action: "new", values: values() });
+// No form submission at all (a submission racing Python's start-up can navigate the page):
+// Start is a plain button, and Enter in a field means Start.
+startButton.addEventListener("click", () => begin({ action: "new", values: values() }));
+const form = document.getElementById("new-form");
+form.addEventListener("submit", (event) => event.preventDefault());
+form.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && event.target.tagName === "INPUT" && event.target.type !== "checkbox") {
+    event.preventDefault();
+    begin({ action: "new", values: values() });
+  }
 });
 resumeButton.addEventListener("click", () => begin({ action: "resume" }));
 document.getElementById("btn-start-rules").addEventListener("click", () => {

@@ -16,6 +16,11 @@ pytestmark = pytest.mark.browser
 
 def open_page(page: Page) -> None:
     page.goto(page.base)
+    wait_until_ready(page)
+
+
+def wait_until_ready(page: Page) -> None:
+    """Python has loaded and the game is interactive (the page is not navigated again)."""
     page.wait_for_function(
         "['ready', 'error'].includes(document.documentElement.dataset.akropolis)", timeout=90_000
     )

@@ -52,13 +52,11 @@ def site_html(game: Game, held: int | None) -> str:
 
 
 def status_html(game: Game) -> str:
-    """Round, stacks left and who plays."""
+    """Who plays (first: a phone's header may cut the rest), the round and stacks left."""
     if game.is_over:
         return "Game over"
-    return (
-        f"Round {game.round} · {game.stacks_left} stack{'s' if game.stacks_left != 1 else ''} left"
-        f" · <b>{escape(game.names[game.turn])}</b> to play"
-    )
+    stacks = f"{game.stacks_left} stack{'s' if game.stacks_left != 1 else ''} left"
+    return f"<b>{escape(game.names[game.turn])}</b> to play · Round {game.round} · {stacks}"
 
 
 def players_html(game: Game, viewed: int, show_scores: bool) -> str:

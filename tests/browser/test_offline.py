@@ -1,0 +1,196 @@
+"""Play anywhere: the service worker makes the site work offline, offers updates, and works
+from a sub-path; the first screen works before Python has loaded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from akropolis import records
+from tests.browser.site import Site, copy_of_dist
+from tests.browser.test_game_ui import (
+    game_on_page,
+    open_page,
+    play_some,
+    play_through_ui,
+    wait_until_ready,
+)
+
+pytestmark = pytest.mark.browser
+
+#: Resolves once the worker controls the page and its cache holds every file of the build.
+OFFLINE_READY = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const worker = registration.active;
+  while (!navigator.serviceWorker.controller) await new Promise(r => setTimeout(r, 50));
+  const names = await caches.keys();
+  const cache = await caches.open(names.find(n => n.startsWith('akropolis-')));
+  return {scope: registration.scope, script: worker.scriptURL, cache: names,
+          files: (await cache.keys()).length};
+}"""
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    served = Site(copy_of_dist(tmp_path / "site"))
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1280, "height": 820})
+    yield context
+    context.close()
+
+
+def new_page(context: BrowserContext, base: str) -> Page:
+    page = context.new_page()
+    page.base = base
+    page.watch = type("Watch", (), {"errors": [], "requests": []})()
+    page.on("console", lambda m: page.watch.errors.append(m.text) if m.type == "error" else None)
+    return page
+
+
+def files_in_build(root: Path) -> int:
+    return sum(1 for p in root.rglob("*") if p.is_file() and p.name not in ("sw.js", ".nojekyll"))
+
+
+def test_after_one_visit_the_game_plays_offline(context: BrowserContext, site: Site) -> None:
+    """Visit once, the network goes (the server stops), reload: ready, and a move plays."""
+    page = new_page(context, site.url)
+    game = play_some(page, 2)
+    state = page.evaluate(OFFLINE_READY)
+    assert state["scope"] == site.url
+    assert state["files"] == files_in_build(site.root) + 1  # and "./"
+    site.stop()
+    context.set_offline(True)
+    page.reload()
+    wait_until_ready(page)
+    assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
+    move = game.legal_moves()[0]
+    play_through_ui(page, move)
+    game.play(move)
+    page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
+    assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
+    assert page.watch.errors == []
+
+
+def test_cached_responses_keep_their_headers(context: BrowserContext, site: Site) -> None:
+    """The wasm comes back from the cache as application/wasm (streaming compilation needs it)."""
+    page = new_page(context, site.url)
+    open_page(page)
+    page.evaluate(OFFLINE_READY)
+    site.stop()
+    kinds = page.evaluate(
+        """async () => {
+          const out = {};
+          for (const f of ['runtime/pyodide/pyodide.asm.wasm', 'runtime/pyodide/pyodide.mjs',
+                           'python.zip', 'index.html'])
+            out[f] = (await fetch(f)).headers.get('content-type');
+          return out;
+        }"""
+    )
+    assert kinds["runtime/pyodide/pyodide.asm.wasm"] == "application/wasm"
+    assert kinds["runtime/pyodide/pyodide.mjs"] == "text/javascript"
+    assert kinds["index.html"].startswith("text/html")
+
+
+def test_a_new_version_is_offered_and_never_forced(
+    context: BrowserContext, site: Site, tmp_path: Path
+) -> None:
+    page = new_page(context, site.url)
+    game = play_some(page, 3)
+    first = page.evaluate(OFFLINE_READY)["cache"]
+    page.evaluate("window.stillTheSamePage = true")
+    site.root = copy_of_dist(tmp_path / "next", marker="next")  # a new deployment
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
+    assert "A new version of the game is ready" in page.inner_text("#update-banner")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.stillTheSamePage") is True  # offered, not forced
+    move = game.legal_moves()[0]  # and the game goes on meanwhile
+    play_through_ui(page, move)
+    game.play(move)
+    page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
+    with page.expect_navigation():
+        page.click("#update-banner button")
+    wait_until_ready(page)
+    assert page.evaluate("document.body.dataset.build") == "next"
+    assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
+    caches = page.evaluate("caches.keys()")
+    assert len(caches) == 1 and caches != first  # the old build's cache is gone
+
+
+def test_the_worker_and_its_scope_follow_a_sub_path(browser: Browser, tmp_path: Path) -> None:
+    """On a Pages project site (/project/) the worker registers there and serves it offline."""
+    site = Site(copy_of_dist(tmp_path / "site"), prefix="project")
+    context = browser.new_context()
+    try:
+        page = new_page(context, site.url)
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        open_page(page)
+        state = page.evaluate(OFFLINE_READY)
+        assert state["scope"] == site.url and state["script"] == site.url + "sw.js"
+        assert all(url.startswith(site.url) for url in requests)
+        site.stop()
+        page.reload()
+        wait_until_ready(page)
+    finally:
+        context.close()
+        site.stop()
+
+
+def test_the_first_screen_works_before_python_has_loaded(
+    context: BrowserContext, site: Site
+) -> None:
+    """Choices made while Python loads are kept; the game starts with them once it is ready."""
+    release = site.hold("pyodide.asm.wasm")
+    page = new_page(context, site.url)
+    page.goto(site.url)
+    page.wait_for_selector("#new-dialog[open]")
+    assert page.evaluate("document.documentElement.dataset.akropolis") == "loading"
+    page.click("#btn-add-seat")
+    for index, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.fill(f"#seats label:nth-child({index + 1}) input", name)
+    page.check("#variant-box input[value='gardens']")
+    page.fill("#seed", "77")
+    page.click("#btn-start-rules")  # the rules are there too
+    assert "How to play Akropolis" in page.inner_text("#rules")
+    page.keyboard.press("Escape")
+    page.click("#btn-start")
+    assert "starts as soon as it has loaded" in page.inner_text("#start-status")
+    release.set()
+    wait_until_ready(page)
+    page.wait_for_selector("#new-dialog", state="hidden")
+    game = game_on_page(page)
+    assert game.names == ("Ann", "Bob", "Cy") and game.variants == {"gardens"}
+    assert game.seed == 77 and game.ply == 0
+
+
+def test_resume_is_offered_on_the_first_screen_when_a_save_exists(
+    context: BrowserContext, site: Site
+) -> None:
+    page = new_page(context, site.url)
+    game = play_some(page, 2)
+    page.evaluate(  # so that Python's loading is held by the server, not served from a cache
+        """async () => {
+          for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+          for (const name of await caches.keys()) await caches.delete(name);
+        }"""
+    )
+    context.new_cdp_session(page).send("Network.setCacheDisabled", {"cacheDisabled": True})
+    release = site.hold("pyodide.asm.wasm")
+    page.reload()
+    page.wait_for_selector("#new-dialog[open]")
+    assert page.is_visible("#btn-resume")
+    assert page.inner_text("#resume-summary") == "Ann vs Bob: 2 moves played"
+    page.click("#btn-resume")
+    release.set()
+    wait_until_ready(page)
+    page.wait_for_selector("#new-dialog", state="hidden")
+    assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)

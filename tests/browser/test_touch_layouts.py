@@ -1,0 +1,179 @@
+"""Phones and tablets: pick, tap, place with the thumb; the city is drawn at every step.
+
+Drawing is checked on the canvas's pixels, not only on state: the starting plaza and each
+placed hex must show their colour wherever the layout moves the canvas to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from akropolis import TILES, Kind, LegalMove, records
+from akropolis_web.palette import fill
+from tests.browser.test_game_ui import game_on_page, open_page, screen_of, start_game
+
+pytestmark = pytest.mark.browser
+
+DEVICES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3},
+    "tablet-portrait": {"viewport": {"width": 820, "height": 1180}, "device_scale_factor": 2},
+    "tablet-landscape": {"viewport": {"width": 1180, "height": 820}, "device_scale_factor": 2},
+}
+#: Colour of a cell's hex, a little off its centre (the symbols sit on the centre).
+PIXEL = """([x, y]) => {
+  const canvas = document.getElementById('city');
+  const box = canvas.getBoundingClientRect();
+  const ratio = canvas.width / box.width;
+  const px = Math.round((x - box.left) * ratio), py = Math.round((y - box.top) * ratio);
+  return Array.from(canvas.getContext('2d').getImageData(px, py, 1, 1).data);
+}"""
+
+
+@pytest.fixture(params=sorted(DEVICES))
+def device(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Page]:
+    context = browser.new_context(**DEVICES[request.param], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.base = base_url
+    page.device = request.param
+    yield page
+    context.close()
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def shows(page: Page, cell: tuple[int, int], colour: str) -> bool:
+    """Whether the canvas shows ``colour`` (within shading) just off the centre of ``cell``."""
+    x, y = screen_of(page, cell)
+    scale = page.evaluate("akropolisApp.scale()")
+    r, g, b, _ = page.evaluate(PIXEL, [x - 0.45 * scale, y + 0.3 * scale])
+    er, eg, eb = rgb(colour)
+    return abs(r - er) + abs(g - eg) + abs(b - eb) < 90
+
+
+def assert_layout_fits(page: Page) -> None:
+    """No sideways scrolling, and every visible control is at least 44 px each way."""
+    width = page.evaluate("window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate("document.body.scrollWidth") <= width
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, .button, .site-tile')]
+              .filter(e => e.offsetParent && getComputedStyle(e).visibility !== 'hidden')
+              .map(e => [e.id || e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
+              .filter(([, r]) => r.width < 44 || r.height < 44)
+              .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+    )
+    assert small == []
+
+
+def visible_move(page: Page, moves: list[LegalMove]) -> LegalMove:
+    box = page.locator("#city").bounding_box()
+    for move in moves:
+        x, y = screen_of(page, move.anchor)
+        inside_x = box["x"] + 30 < x < box["x"] + box["width"] - 30
+        if inside_x and box["y"] + 30 < y < box["y"] + box["height"] - 30:
+            return move
+    raise AssertionError("no legal spot is visible")
+
+
+def test_pick_tap_and_place_with_the_city_drawn_at_every_step(device: Page) -> None:
+    page = device
+    open_page(page)
+    assert_layout_fits(page)
+    start_game(page, ["Ann", "Bob"], (), seed=4)
+    plaza = fill(Kind.HOUSE_PLAZA)
+    assert shows(page, (0, 0), plaza)
+    assert_layout_fits(page)
+    game = game_on_page(page)
+    for _ in range(3):  # three turns, each player's city fitted as their turn starts
+        move = visible_move(page, [m for m in game.legal_moves() if m.rotation == 0])
+        page.tap(f"#site [data-site='{move.site_index}']")
+        assert shows(page, (0, 0), plaza), "picking a tile lost the city"
+        page.tap("#city", position=_on_canvas(page, move.anchor))
+        page.wait_for_selector("#btn-confirm:not([hidden])")
+        assert shows(page, (0, 0), plaza), "the Place here button lost the city"
+        hexes = TILES[move.tile].hexes
+        assert shows(page, move.cells[0], fill(hexes[0])), "the ghost is not where it was tapped"
+        assert "Tap “Place here”" in page.inner_text("#hint")
+        assert_layout_fits(page)
+        page.tap("#btn-confirm")
+        game.play(move)
+        page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
+        assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
+        assert shows(page, (0, 0), plaza), "placing lost the city"
+        assert_layout_fits(page)
+
+
+def _on_canvas(page: Page, cell: tuple[int, int]) -> dict[str, float]:
+    box = page.locator("#city").bounding_box()
+    x, y = screen_of(page, cell)
+    return {"x": x - box["x"], "y": y - box["y"]}
+
+
+def test_turning_the_device_redraws_the_city(device: Page) -> None:
+    page = device
+    open_page(page)
+    start_game(page, ["Ann", "Bob"], (), seed=4)
+    page.tap("#site [data-site='0']")
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["height"], "height": size["width"]})
+    page.wait_for_timeout(200)
+    assert shows(page, (0, 0), fill(Kind.HOUSE_PLAZA))
+    assert_layout_fits(page)
+    page.set_viewport_size(size)
+    page.wait_for_timeout(200)
+    assert shows(page, (0, 0), fill(Kind.HOUSE_PLAZA))
+
+
+def test_the_phone_folds_the_menu_and_the_players(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(**DEVICES["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.base = base_url
+    try:
+        open_page(page)
+        start_game(page, ["Ann", "Bob"], (), seed=4)
+        assert not page.is_visible("#btn-rules") and not page.is_visible("#players")
+        assert page.is_visible("#site") and page.is_visible("#btn-fit")
+        page.tap("#btn-menu")
+        page.tap("#btn-rules")
+        assert page.is_visible("#rules-dialog")
+        page.keyboard.press("Escape")
+        assert not page.is_visible("#btn-rules")  # the menu closed behind the action
+        page.tap("#btn-side")
+        assert page.is_visible("#side") and page.is_visible("#players")
+        page.tap("#players [data-player='1']")
+        assert not page.is_visible("#players")  # back to the city, now Bob's
+        assert page.evaluate("akropolisApp.viewed()") == 1
+    finally:
+        context.close()
+
+
+def test_a_layout_change_while_holding_a_tile_keeps_city_and_ghost_in_place(device: Page) -> None:
+    """The canvas shrinks under the player's thumb (here: the save-failure line appears)."""
+    page = device
+    open_page(page)
+    start_game(page, ["Ann", "Bob"], (), seed=4)
+    game = game_on_page(page)
+    move = visible_move(page, [m for m in game.legal_moves() if m.rotation == 0])
+    page.tap(f"#site [data-site='{move.site_index}']")
+    before = page.locator("#city").bounding_box()
+    page.evaluate(
+        """() => {
+          document.getElementById('save-status-text').textContent =
+            'Could not save: browser storage is full — export your game to keep it.';
+          document.getElementById('save-status').hidden = false;
+        }"""
+    )
+    page.wait_for_timeout(100)
+    assert page.locator("#city").bounding_box() != before  # the layout did change
+    page.tap("#city", position=_on_canvas(page, move.anchor))
+    page.wait_for_selector("#btn-confirm:not([hidden])")
+    assert shows(page, (0, 0), fill(Kind.HOUSE_PLAZA)), "the city vanished"
+    assert shows(page, move.cells[0], fill(TILES[move.tile].hexes[0])), "the ghost moved"
+    page.tap("#btn-confirm")
+    game.play(move)
+    page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")

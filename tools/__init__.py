@@ -1,0 +1,1 @@
+"""Build-time helpers for ``build.py``: standard library only."""
