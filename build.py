@@ -60,6 +60,20 @@ CHROMIUM_ARGS = (
     "--disable-sync",
     "--disable-dev-shm-usage",
 )
+#: PyScript's files the page loads: its core and the chunks core imports at every start (by
+#: name up to the content hash). The editor's, terminal's, TOML and zip readers' chunks are
+#: imported only by features the page does not use, so they are neither shipped nor cached.
+PYSCRIPT_FILES = (
+    "core.js",
+    "core.css",
+    "core-",
+    "deprecations-manager-",
+    "donkey-",
+    "error-",
+    "py-editor-",
+    "py-game-",
+    "py-terminal-",
+)
 #: Runtime files whose download the loading screen reports as progress.
 PROGRESS_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
 
@@ -83,6 +97,22 @@ def ensure_node_modules() -> None:
         if not shutil.which("npm"):
             sys.exit("npm is needed (Node.js 20+) to fetch the pinned Pyodide and PyScript")
         run("npm", "ci", "--no-audit", "--no-fund")
+
+
+def pyscript_files() -> list[Path]:
+    """The pinned PyScript's files that the page needs (``PYSCRIPT_FILES``), each found once."""
+    found = []
+    for pattern in PYSCRIPT_FILES:
+        matches = [
+            path
+            for path in (NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()
+            if path.suffix in (".js", ".css")
+            and (path.name == pattern or (pattern.endswith("-") and path.name.startswith(pattern)))
+        ]
+        if len(matches) != 1:
+            raise SystemExit(f"@pyscript/core: expected one file for {pattern!r}, not {matches}")
+        found.append(matches[0])
+    return found
 
 
 def python_files(package: Path) -> list[Path]:
@@ -118,9 +148,8 @@ def build() -> None:
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         copy(pyodide / name, DIST / "runtime" / "pyodide" / name)
-    for path in (NODE_MODULES / "@pyscript" / "core" / "dist").iterdir():
-        if path.suffix in (".js", ".css") and path.name != "service-worker.js":
-            copy(path, DIST / "runtime" / "pyscript" / path.name)
+    for path in pyscript_files():
+        copy(path, DIST / "runtime" / "pyscript" / path.name)
     sizes = {name: (DIST / "runtime" / "pyodide" / name).stat().st_size for name in PROGRESS_FILES}
     (DIST / "runtime" / "sizes.json").write_text(json.dumps(sizes))
     (DIST / ".nojekyll").write_text("")
@@ -157,7 +186,7 @@ def render_page(html: str) -> str:
 
 
 def write_service_worker(site: Path = DIST) -> str:
-    """Write sw.js for the build in ``site``: every file and a hash of their contents.
+    """Write sw.js for the build in ``site``: every file with its SHA-256, and their hash.
 
     The hash names the worker's cache, so a new deployment installs a new cache (and any
     change of any file is a new deployment), and the old one is deleted when it activates.
@@ -169,11 +198,10 @@ def write_service_worker(site: Path = DIST) -> str:
         for path in site.rglob("*")
         if path.is_file() and path != worker and path.name != ".nojekyll"
     )
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + (site / name).read_bytes())
-    build_hash = digest.hexdigest()[:16]
-    listed = json.dumps(["./", *files], indent=2)
+    hashes = {name: hashlib.sha256((site / name).read_bytes()).hexdigest() for name in files}
+    hashes = {"./": hashes["index.html"], **hashes}  # the directory is served as its index.html
+    build_hash = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16]
+    listed = json.dumps(hashes, indent=2)
     text = (WEB / "sw.js").read_text().replace("__BUILD_HASH__", build_hash)
     worker.write_text(text.replace("__FILE_LIST__", listed))
     return build_hash

@@ -572,6 +572,7 @@ def main() -> None:
         document.documentElement.dataset.akropolis = "error"
         return
     document.documentElement.dataset.akropolis = "ready"
+    window.performance.mark("akropolis-ready")  # for benchmarks/web_bench.py
     offline = getattr(window, "akropolisOffline", None)
     if offline is not None:
         offline.registerWorker()  # now: its downloads find the HTTP cache warm

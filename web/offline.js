@@ -36,8 +36,9 @@ export function registerWorker() {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) window.location.reload();
   });
-  navigator.serviceWorker
-    .register("sw.js")
+  const staged = window.akropolisStaged ? window.akropolisStaged() : Promise.resolve();
+  staged
+    .then(() => navigator.serviceWorker.register("sw.js"))
     .then(watch)
     .catch((error) => console.warn("akropolis: offline play is not available:", error.message));
 }

@@ -68,6 +68,10 @@ def page(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> Ite
     page.on("console", lambda m: watch.errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
     page.on("request", lambda r: watch.requests.append(r.url))
+    page.on(
+        "response",
+        lambda r: watch.errors.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None,
+    )
     page.watch = watch
     page.base = base_url
     yield page

@@ -18,6 +18,7 @@ class Site:
         self.root = root
         self.prefix = prefix.strip("/")
         self.held: dict[str, threading.Event] = {}
+        self.sent: list[tuple[str, int]] = []  # (path, status) of every answered request
         site = self
 
         class SiteHandler(Handler):
@@ -34,6 +35,9 @@ class Site:
                     if self.path.split("?")[0].endswith(name):
                         event.wait(120)
                 super().do_GET()
+
+            def log_request(self, code: object = "-", size: object = "-") -> None:
+                site.sent.append((self.path, int(code) if str(code).isdigit() else 0))
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), SiteHandler)
         self.server.daemon_threads = True

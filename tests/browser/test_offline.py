@@ -107,8 +107,11 @@ def test_a_new_version_is_offered_and_never_forced(
     first = page.evaluate(OFFLINE_READY)["cache"]
     page.evaluate("window.stillTheSamePage = true")
     site.root = copy_of_dist(tmp_path / "next", marker="next")  # a new deployment
+    site.sent.clear()
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     page.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
+    downloaded = {path for path, status in site.sent if status == 200}
+    assert downloaded <= {"/sw.js", "/index.html", "/"}  # the rest came from the old copy
     assert "A new version of the game is ready" in page.inner_text("#update-banner")
     page.wait_for_timeout(1000)
     assert page.evaluate("window.stillTheSamePage") is True  # offered, not forced
@@ -123,6 +126,29 @@ def test_a_new_version_is_offered_and_never_forced(
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
     caches = page.evaluate("caches.keys()")
     assert len(caches) == 1 and caches != first  # the old build's cache is gone
+
+
+def test_a_file_that_does_not_match_the_build_is_never_cached(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    """A half-deployed or altered file makes the install fail: no offline copy mixes builds."""
+    root = copy_of_dist(tmp_path / "site")
+    (root / "style.css").write_text((root / "style.css").read_text() + "\n/* altered */\n")
+    site = Site(root)
+    try:
+        page = new_page(context, site.url)
+        open_page(page)
+        page.wait_for_timeout(3000)
+        state = page.evaluate(
+            """async () => ({
+              controlled: !!navigator.serviceWorker.controller,
+              caches: (await caches.keys()).filter(n => n !== 'akropolis-staging'),
+            })"""
+        )
+        assert state == {"controlled": False, "caches": []}
+        assert page.evaluate("document.documentElement.dataset.akropolis") == "ready"
+    finally:
+        site.stop()
 
 
 def test_the_worker_and_its_scope_follow_a_sub_path(browser: Browser, tmp_path: Path) -> None:

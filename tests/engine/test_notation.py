@@ -116,3 +116,32 @@ def test_illegal_move_in_notation_is_reported_by_the_record_reader() -> None:
     text = f"A1;p=2;s=3;m={notation.format_move(first)}.{notation.format_move(first)}"
     with pytest.raises(RecordError, match=r"^move 2: tile \d+ is not in the construction site$"):
         records.read_game(notation.parse_game(text))
+
+
+@settings(max_examples=500)
+@given(st.text())
+def test_percent_encoding_is_urllibs_without_its_import(text: str) -> None:
+    """The notation's own percent-encoding writes and reads exactly what urllib.parse does."""
+    from urllib.parse import quote, unquote
+
+    try:
+        expected = quote(text, safe="")
+    except UnicodeEncodeError:  # lone surrogates cannot be UTF-8 either way
+        with pytest.raises(UnicodeError):
+            notation.percent_encode(text)
+        return
+    assert notation.percent_encode(text) == expected
+    assert notation.percent_decode(expected) == unquote(expected, errors="strict") == text
+
+
+@pytest.mark.parametrize("text", ["%FF", "%C3", "a%E2%82", "%zz%41", "100%", "%%41"])
+def test_percent_decoding_refuses_what_urllib_refuses(text: str) -> None:
+    from urllib.parse import unquote
+
+    try:
+        expected = unquote(text, errors="strict")
+    except UnicodeDecodeError:
+        with pytest.raises(UnicodeError):
+            notation.percent_decode(text)
+    else:
+        assert notation.percent_decode(text) == expected
