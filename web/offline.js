@@ -7,11 +7,14 @@ let accepted = false;
 function offer(worker) {
   if (!worker || !navigator.serviceWorker.controller) return; // a first install is no update
   banner.hidden = false;
-  banner.querySelector("button").onclick = () => {
+  const reload = document.getElementById("btn-update");
+  reload.onclick = () => {
     accepted = true;
-    banner.querySelector("button").disabled = true;
+    reload.disabled = true;
     worker.postMessage("skipWaiting");
   };
+  // "Later": the new version waits, and is offered again on the next visit.
+  document.getElementById("btn-update-later").onclick = () => { banner.hidden = true; };
 }
 
 function watch(registration) {

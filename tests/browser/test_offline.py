@@ -119,8 +119,15 @@ def test_a_new_version_is_offered_and_never_forced(
     play_through_ui(page, move)
     game.play(move)
     page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
+    page.click("#btn-update-later")  # not now: the banner goes, the page stays
+    assert page.is_hidden("#update-banner")
+    assert page.evaluate("window.stillTheSamePage") is True
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.reload()  # the next visit offers it again
+    wait_until_ready(page)
+    page.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
     with page.expect_navigation():
-        page.click("#update-banner button")
+        page.click("#btn-update")
     wait_until_ready(page)
     assert page.evaluate("document.body.dataset.build") == "next"
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
