@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from akropolis import Kind
-from akropolis_web import palette, scene
+from akropolis.picture import palette, scene
 from tools import icons
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -27,7 +27,7 @@ Polygon = list[Point]
 #: One paint operation: the union of some polygons, in one colour and opacity.
 Layer = tuple[list[Polygon], str, float]
 
-# --- Colours: the page's (web/style.css) and the hexes' (web/akropolis_web/palette.py) ----------
+# --- Colours: the page's (web/style.css), the hexes' (engine/akropolis/picture/palette.py) ---
 # Copied, not imported, so build.py needs nothing but the standard library; tests/test_icons.py
 # checks that they still match their sources.
 
@@ -135,7 +135,7 @@ SYMBOLS: dict[str, list[Polygon]] = {
 
 
 def hex_center(q: int, r: int) -> Point:
-    """Centre of a hex as ``akropolis_web.geometry.hex_to_world`` puts it, seen tilted."""
+    """Centre of a hex as ``akropolis.picture.geometry.hex_to_world`` puts it, seen tilted."""
     return 1.5 * q, SQRT3 * (r + q / 2) * TILT
 
 

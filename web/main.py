@@ -1,7 +1,7 @@
 """PyScript glue: binds the page (DOM events, canvas, storage, files) to ``Table``.
 
 Only wiring lives here.  Rules come from the engine, interaction state from
-``akropolis_web.table``, pictures from ``akropolis_web.scene`` / ``panels``; this module turns
+``akropolis_web.table``, pictures from ``akropolis.picture.scene`` / ``panels``; this module turns
 events into calls and results into ``innerHTML`` and painter calls.
 """
 
@@ -15,17 +15,17 @@ from pyscript import document, window
 from akropolis import Game, records
 from akropolis.checks import MAX_RECORD_BYTES
 from akropolis.hexes import unpack
+from akropolis.picture import scene
 from akropolis.records import RecordError
+from akropolis_page.city_view import CityView
 from akropolis_page.dialogs import Dialogs
 from akropolis_page.dom import download, element, listen
 from akropolis_page.saving import SaveKeeper
-from akropolis_web import panels, scene
-from akropolis_web.geometry import Viewport, fit, hex_to_world
+from akropolis_web import panels
 from akropolis_web.newgame import NewGameForm, SetupError
 from akropolis_web.saves import read_game
 from akropolis_web.table import Table
 
-DRAG_THRESHOLD = 6
 #: Keyboard cursor: arrows, and the classic hex keys W E D S A Q (N NE SE S SW NW).
 CURSOR_KEYS = {
     "ArrowUp": 0,
@@ -42,26 +42,19 @@ CURSOR_KEYS = {
 
 
 class App:
-    """The page: one Table, the viewed city and its viewport, pointer gestures."""
+    """The game page: one Table, which city is viewed, and the controller of its city view."""
 
     def __init__(self) -> None:
-        self.canvas = element("city")
         self.table: Table | None = None
         self.viewed = 0
-        self.views: dict[int, Viewport] = {}
-        self.pointers: dict[int, tuple[float, float]] = {}
-        self.drag_from: tuple[float, float] | None = None
-        self.dragged = False
-        self.pinch: float | None = None
         self.pending = None  # touch: the spot tapped, waiting for "Place here"
-        self.canvas_size: tuple[float, float, float] | None = None
-        self.gesture = "click"  # how the player places: "click", "tap" or "key"
         self.show_scores = True
         self.form = NewGameForm()
         self.dialogs = Dialogs()
         self.keeper = SaveKeeper(
             self.dialogs, lambda: self.table.game if self.table else None, self.show
         )
+        self.city_view = CityView(element("city"), self, self.message)
 
     # --- Wiring ------------------------------------------------------------------------------
 
@@ -70,18 +63,7 @@ class App:
         listen(target, event, handler, self.message)
 
     def bind(self) -> None:
-        canvas = self.canvas
-        self.on(canvas, "pointermove", self.pointer_move)
-        self.on(canvas, "pointerdown", self.pointer_down)
-        self.on(canvas, "pointerup", self.pointer_up)
-        self.on(canvas, "pointercancel", self.pointer_up)
-        self.on(canvas, "pointerleave", self.pointer_leave)
-        self.on(canvas, "wheel", self.wheel)
         self.on(document, "keydown", self.key)
-        # Any change of the canvas's size (layout, window, rotation) repaints both layers.
-        self._resize_proxy = create_proxy(lambda *_: self._guarded_repaint())
-        window.ResizeObserver.new(self._resize_proxy).observe(canvas)
-        self.on(window, "resize", lambda _e: self.paint_city())
         self.on(element("site"), "click", self.site_click)
         self.on(element("players"), "click", self.player_click)
         self.on(element("app"), "click", self.action_click)
@@ -95,7 +77,7 @@ class App:
     def show(self, game: Game, hint: str = "") -> None:
         """Put ``game`` on screen (saving is the caller's business)."""
         self.table = Table(game)
-        self.views.clear()
+        self.city_view.forget()
         self.viewed = game.turn
         self.pending = None
         element("end-dialog").close()
@@ -153,47 +135,15 @@ class App:
     def save(self) -> None:
         self.keeper.save()
 
-    # --- Painting ----------------------------------------------------------------------------
+    # --- The city view's controller ----------------------------------------------------------
 
-    def _guarded_repaint(self) -> None:
-        try:
-            if self.table:
-                self.paint_city()
-        except Exception as error:
-            self.dialogs.message(f"Something went wrong while drawing ({type(error).__name__}).")
-
-    def sync_size(self) -> bool:
-        """Follow the canvas's size: True if it changed since the last paint.
-
-        Every city's view keeps the same world point at the centre of the canvas, so the
-        layers, the viewport and the pointer always agree on one size.
-        """
-        size = (self.canvas.clientWidth, self.canvas.clientHeight, window.devicePixelRatio)
-        old = self.canvas_size
-        self.canvas_size = size
-        if old is None or old == size:
-            return old is None
-        dx, dy = (size[0] - old[0]) / 2, (size[1] - old[1]) / 2
-        if dx or dy:
-            self.views = {player: view.panned(dx, dy) for player, view in self.views.items()}
-        return True
-
-    def view(self) -> Viewport:
-        if self.viewed not in self.views:
-            self.fit_view()
-        return self.views[self.viewed]
-
-    def fit_view(self) -> None:
-        """The viewed city and the ring where a tile's first hex may go (2 cells out), in view."""
+    def cells(self) -> list:
+        """The viewed city and the ring where a tile's first hex may go (2 cells out)."""
         city = self.table.game.cities[self.viewed]
-        cells = [h for h, _, _ in city.hexes()] + [unpack(cell) for cell in city.frontier]
-        rect = self.canvas.getBoundingClientRect()
-        self.views[self.viewed] = fit(cells, max(rect.width, 50), max(rect.height, 50), margin=2.6)
+        return [h for h, _, _ in city.hexes()] + [unpack(cell) for cell in city.frontier]
 
-    def paint_city(self, fit_view: bool = False) -> None:
-        self.sync_size()
-        if fit_view:
-            self.fit_view()
+    def static(self, view) -> list:
+        """The viewed city; once the game is over, the hexes that scored glow."""
         game = self.table.game
         hexes = list(game.cities[self.viewed].hexes())
         glow, dim = frozenset(), frozenset()
@@ -201,29 +151,39 @@ class App:
             verdicts = game.score(self.viewed).hexes
             glow = frozenset(v.cell for v in verdicts if v.points > 0)
             dim = frozenset(v.cell for v in verdicts if v.points == 0)
-        layer = scene.city_layer(hexes, self.view(), glow=glow, dim=dim)
-        window.akropolisPainter.paintStatic(self.canvas, json.dumps(layer))
-        self.paint_overlay()
+        return scene.city_layer(hexes, view, glow=glow, dim=dim)
 
-    def paint_overlay(self) -> None:
-        if self.sync_size():  # the cached city layer is the wrong size: repaint it too
-            self.paint_city()
-            return
+    def overlay(self, view) -> list:
+        """The tile in hand: its ghost where the pointer (or the tap) is, and legal spots."""
         table = self.table
         mine = self.viewed == table.game.turn and not table.game.is_over
-        commands = []
-        if mine and table.held is not None:
-            ghost = table.ghost(self.pending or table.hover)
-            ghost_hexes = table.ghost_hexes(ghost) if ghost else []
-            commands = scene.overlay(
-                self.view(),
-                anchors=table.legal_anchors(),
-                ghost=ghost_hexes,
-                legal=bool(ghost and ghost.legal),
-            )
-            if ghost:
-                self.hint(ghost.describe(self.gesture), "good" if ghost.legal else "bad")
-        window.akropolisPainter.paintOverlay(self.canvas, json.dumps(commands))
+        if not mine or table.held is None:
+            return []
+        ghost = table.ghost(self.pending or table.hover)
+        if ghost:
+            self.hint(ghost.describe(self.city_view.gesture), "good" if ghost.legal else "bad")
+        return scene.overlay(
+            view,
+            anchors=table.legal_anchors(),
+            ghost=table.ghost_hexes(ghost) if ghost else [],
+            legal=bool(ghost and ghost.legal),
+        )
+
+    def hover(self, spot) -> bool:
+        if not self.table or spot == self.table.hover:
+            return False
+        self.table.hover = spot
+        return True
+
+    def holding(self) -> bool:
+        return self.table.held is not None
+
+    def paint_city(self, fit_view: bool = False) -> None:
+        self.city_view.key = self.viewed
+        self.city_view.paint(fit_view=fit_view)
+
+    def paint_overlay(self) -> None:
+        self.city_view.paint_overlay()
 
     def refresh(self, fit_view: bool = False) -> None:
         """Redraw everything after the game changed."""
@@ -260,65 +220,6 @@ class App:
 
     # --- Events ------------------------------------------------------------------------------
 
-    def local(self, event) -> tuple[float, float]:
-        rect = self.canvas.getBoundingClientRect()
-        return event.clientX - rect.left, event.clientY - rect.top
-
-    def pointer_down(self, event) -> None:
-        self.gesture = "click" if event.pointerType == "mouse" else "tap"
-        self.canvas.setPointerCapture(event.pointerId)
-        self.pointers[event.pointerId] = self.local(event)
-        self.drag_from = self.local(event)
-        self.dragged = False
-        if len(self.pointers) == 2:
-            (ax, ay), (bx, by) = self.pointers.values()
-            self.pinch = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
-
-    def pointer_move(self, event) -> None:
-        x, y = self.local(event)
-        if event.pointerId in self.pointers:
-            self.pointers[event.pointerId] = (x, y)
-        if len(self.pointers) == 2 and self.pinch:
-            (ax, ay), (bx, by) = self.pointers.values()
-            distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
-            self.views[self.viewed] = self.view().zoomed(
-                distance / self.pinch, (ax + bx) / 2, (ay + by) / 2
-            )
-            self.pinch = distance
-            self.dragged = True
-            self.paint_city()
-            return
-        if self.drag_from and event.buttons:
-            dx, dy = x - self.drag_from[0], y - self.drag_from[1]
-            if self.dragged or abs(dx) + abs(dy) > DRAG_THRESHOLD:
-                self.dragged = True
-                self.views[self.viewed] = self.view().panned(dx, dy)
-                self.drag_from = (x, y)
-                self.paint_city()
-                return
-        if event.pointerType == "mouse":
-            spot = self.view().hex_at(x, y)
-            if spot != self.table.hover:
-                self.table.hover = spot
-                self.paint_overlay()
-
-    def pointer_up(self, event) -> None:
-        self.pointers.pop(event.pointerId, None)
-        if len(self.pointers) < 2:
-            self.pinch = None
-        if self.drag_from is None:
-            return
-        self.drag_from = None
-        if self.dragged or event.type == "pointercancel":
-            return
-        spot = self.view().hex_at(*self.local(event))
-        self.tap(spot, touch=event.pointerType != "mouse")
-
-    def pointer_leave(self, _event) -> None:
-        if self.table and self.table.hover is not None:
-            self.table.hover = None
-            self.paint_overlay()
-
     def tap(self, spot, touch: bool) -> None:
         table = self.table
         game = table.game
@@ -354,17 +255,6 @@ class App:
         else:
             self.hint(text, "bad")
 
-    def wheel(self, event) -> None:
-        event.preventDefault()
-        if self.table.held is not None and not event.ctrlKey:
-            self.table.rotate(1 if event.deltaY > 0 else -1)
-            self.paint_overlay()
-            return
-        x, y = self.local(event)
-        factor = 0.9 if event.deltaY > 0 else 1.1
-        self.views[self.viewed] = self.view().zoomed(factor, x, y)
-        self.paint_city()
-
     def key(self, event) -> None:
         if element("new-dialog").open or event.target.tagName == "INPUT":
             return
@@ -377,7 +267,7 @@ class App:
             self.undo()
         elif key in CURSOR_KEYS and self.table.held is not None:
             event.preventDefault()
-            self.gesture = "key"
+            self.city_view.gesture = "key"
             self.table.step(CURSOR_KEYS[key])
             self.paint_overlay()
         elif key == "Enter" and self.table.held is not None and self.table.hover is not None:
@@ -416,14 +306,14 @@ class App:
         text = self.table.pick(index)
         self.refresh()
         self.hint(text, "" if self.table.held == index else "bad")
-        self.canvas.focus()
+        self.city_view.canvas.focus()
 
     def player_click(self, event) -> None:
         card = event.target.closest("[data-player]")
         if card:
             self.fold(None)  # on a phone the sheet closes to show that city
             self.viewed = int(card.dataset.player)
-            self.refresh(fit_view=self.viewed not in self.views)
+            self.refresh(fit_view=self.viewed not in self.city_view.views)
 
     def action_click(self, event) -> None:
         button = event.target.closest("[data-action]")
@@ -524,9 +414,7 @@ def debug_api(app: App) -> None:
     """A small read-only window API for tests and embedding pages."""
 
     def screen_of(q, r):
-        x, y = app.view().to_screen(*hex_to_world((q, r)))
-        rect = app.canvas.getBoundingClientRect()
-        return json.dumps([x + rect.left, y + rect.top])
+        return json.dumps(list(app.city_view.screen_of((q, r))))
 
     def record():
         return records.dumps(records.game_to_record(app.table.game))
@@ -536,7 +424,7 @@ def debug_api(app: App) -> None:
     api.record = create_proxy(record)
     api.load = create_proxy(lambda text: _never_raises(app.load_text, text, app))
     api.rotation = create_proxy(lambda: app.table.rotation)
-    api.scale = create_proxy(lambda: app.view().scale)
+    api.scale = create_proxy(lambda: app.city_view.view().scale)
     api.viewed = create_proxy(lambda: app.viewed)
     window.akropolisApp = api
 

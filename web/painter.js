@@ -1,4 +1,4 @@
-// The thin drawing layer: executes display lists made in Python (akropolis_web/scene.py).
+// The thin drawing layer: executes display lists made in Python (akropolis/picture/scene.py).
 // The static city is painted once into an offscreen layer; pointer moves only repaint the
 // overlay on top of a copy of that layer.
 const layers = new Map();
@@ -23,10 +23,12 @@ function run(ctx, commands) {
       if (c[5] && c[6] > 0) { ctx.strokeStyle = c[5]; ctx.lineWidth = c[6]; ctx.stroke(); }
     } else if (kind === "text") {
       ctx.fillStyle = c[5];
-      ctx.font = `bold ${c[4]}px system-ui, sans-serif`;
-      ctx.textAlign = "center";
+      ctx.font = `${c[7] || "bold"} ${c[4]}px system-ui, sans-serif`;
+      ctx.textAlign = c[6] || "center";
       ctx.textBaseline = "middle";
       ctx.fillText(c[3], c[1], c[2]);
+    } else if (kind === "group") {
+      run(ctx, c[2]);  // its title is for SVG tooltips
     }
   }
 }

@@ -1,9 +1,10 @@
-"""The command line: ``python -m akropolis score|moves|state FILE`` and ``simulate``.
+"""The command line: ``python -m akropolis score|moves|state|render FILE`` and ``simulate``.
 
-Output is JSON on stdout.  Nothing ever ends in a traceback: a bad file or a bad argument exits
-with status 2 and one line on stderr saying what is wrong and where; an output that cannot be
-written (closed, full, a pipe whose reader left) exits with status 1 and one line; Ctrl-C exits
-with status 130 quietly.  FILE may be ``-`` for stdin and may hold a JSON record or its notation.
+Output is JSON on stdout (``render``: an SVG picture).  Nothing ever ends in a traceback: a bad
+file or a bad argument exits with status 2 and one line on stderr saying what is wrong and
+where; an output that cannot be written (closed, full, a pipe whose reader left) exits with
+status 1 and one line; Ctrl-C exits with status 130 quietly.  FILE may be ``-`` for stdin and
+may hold a JSON record or its notation.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from . import svg
 from .checks import (
     MAX_RECORD_BYTES,
     VARIANTS,
@@ -145,6 +147,22 @@ def _players_argument(text: str) -> int:
         raise argparse.ArgumentTypeError(f"must be 2, 3 or 4, not {excerpt(text)}") from None
 
 
+def _player_argument(text: str) -> int:
+    try:
+        return check_int(parse_whole_number(text, "--player"), "--player", 0, 3)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be 0 to 3, not {excerpt(text)}") from None
+
+
+def _size_argument(text: str) -> int:
+    try:
+        return check_int(parse_whole_number(text, "--size"), "--size", svg.MIN_SIZE, svg.MAX_SIZE)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a width from {svg.MIN_SIZE} to {svg.MAX_SIZE} pixels, not {excerpt(text)}"
+        ) from None
+
+
 def _games_argument(text: str) -> int:
     try:
         return check_int(parse_whole_number(text, "--games"), "--games", 1, MAX_GAMES)
@@ -167,6 +185,13 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--explain", action="store_true", help="add every district's verdict")
     for name, text in (("moves", "legal moves of the player to move"), ("state", "game state")):
         commands.add_parser(name, help=text).add_argument("file", help="game record, or -")
+    render = commands.add_parser("render", help="an SVG picture of a city (to stdout)")
+    render.add_argument("file", help="game or city record or notation, or -")
+    render.add_argument("--player", type=_player_argument, help="whose city, from 0 (a game)")
+    render.add_argument("--explain", action="store_true", help="mark why each district scores")
+    render.add_argument("--kind", choices=VARIANTS, help="highlight one kind of district")
+    render.add_argument("--size", type=_size_argument, default=480, help="width in pixels")
+    render.add_argument("--coordinates", action="store_true", help="write each hex's q,r")
     sim = commands.add_parser("simulate", help="play random legal games and time them")
     sim.add_argument("--players", type=_players_argument, default=2, help="2, 3 or 4")
     sim.add_argument("--games", type=_games_argument, default=10, help=f"1 to {MAX_GAMES}")
@@ -180,12 +205,32 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _report(args: argparse.Namespace) -> dict[str, Any]:
+def render_report(subject: Game | CityRecord, args: argparse.Namespace) -> str:
+    """The ``render`` output: the SVG document, ending in a newline."""
+    if args.player is not None and not isinstance(subject, Game):
+        raise RecordError("--player is for a game; a city record has one city")
+    try:
+        picture = svg.city(
+            subject,
+            player=args.player,
+            size=args.size,
+            explain=args.explain,
+            kind=args.kind,
+            coordinates=args.coordinates,
+        )
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    return picture + "\n"
+
+
+def _report(args: argparse.Namespace) -> dict[str, Any] | str:
     if args.command == "simulate":
         if args.seed + args.games > SEED_LIMIT:
             raise UsageError("--seed plus --games goes past the largest seed, 2**64 - 1")
         return simulate(args.players, args.games, args.seed, args.variants)
     subject = load(_read_input(args.file))
+    if args.command == "render":
+        return render_report(subject, args)
     if args.command == "score":
         return score_report(subject, args.explain)
     if args.command == "moves":
@@ -244,7 +289,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status: 0 done, 1 failed, 2 bad input, 130 Ctrl-C."""
     try:
         args = _parser().parse_args(argv)
-        _write(json.dumps(_report(args), ensure_ascii=False) + "\n")
+        report = _report(args)
+        _write(report if isinstance(report, str) else json.dumps(report, ensure_ascii=False) + "\n")
         return 0
     except KeyboardInterrupt:
         return 130

@@ -16,6 +16,7 @@ Notation converts to and from the record dicts of ``records.py``, so the same ch
 from __future__ import annotations
 
 import re
+import zlib
 from typing import Any
 
 from .checks import MAX_NOTATION_LENGTH, VARIANTS, excerpt, parse_seed, parse_whole_number
@@ -93,10 +94,32 @@ def _parse_variants(text: str) -> list[str]:
     return names
 
 
+def check_of(body: str) -> str:
+    """The check of a notation's fields: 6 hex digits of their CRC-32."""
+    return f"{zlib.crc32(body.encode('utf-8', 'surrogatepass')) & 0xFFFFFF:06x}"
+
+
+def checked(text: str) -> str:
+    """``text`` with a check field ``c=`` right after its header, for links.
+
+    A link cut short or mistyped no longer matches its check, so it is refused instead of
+    opening another position.  The check comes first so that a cut never removes it.
+    """
+    header, _, body = text.partition(";")
+    return f"{header};c={check_of(body)};{body}"
+
+
 def _fields(text: str, header: str, known: tuple[str, ...]) -> dict[str, str]:
     parts = _check_length(text).split(";")
     if parts[0] != header:
         raise RecordError(f"notation must start with {header!r}, not {excerpt(parts[0])}")
+    if len(parts) > 1 and parts[1].startswith("c="):
+        if parts[1][2:] != check_of(";".join(parts[2:])):
+            raise RecordError(
+                "this text does not match its check: it was cut short or changed "
+                "(copy the whole link again)"
+            )
+        parts = [parts[0], *parts[2:]]
     fields: dict[str, str] = {}
     for part in parts[1:]:
         key, sep, value = part.partition("=")
@@ -149,8 +172,11 @@ def _unquote(text: str, what: str) -> str:
         raise RecordError(f"{what} {excerpt(text)} is not percent-encoded UTF-8") from None
 
 
-def format_game(record: dict[str, Any]) -> str:
-    """The notation of a game record (as made by ``records.game_to_record``)."""
+def format_game(record: dict[str, Any], check: bool = False) -> str:
+    """The notation of a game record (as made by ``records.game_to_record``).
+
+    With ``check``, the text carries a check field (see ``checked``), as links do.
+    """
     players = record["players"]
     fields = [GAME_HEADER, f"p={len(players)}"]
     names = [p["name"] for p in players]
@@ -168,7 +194,8 @@ def format_game(record: dict[str, Any]) -> str:
     if "deck" in record and record["deck"] != _seeded_deck(record):
         fields.append("d=" + ".".join(str(t) for t in record["deck"]))
     fields.append("m=" + _moves_text(record["moves"]))
-    return ";".join(fields)
+    text = ";".join(fields)
+    return checked(text) if check else text
 
 
 def _seeded_deck(record: dict[str, Any]) -> list[int] | None:
@@ -225,15 +252,16 @@ def parse_game(text: str) -> dict[str, Any]:
     return record
 
 
-def format_city(record: dict[str, Any]) -> str:
-    """The notation of a city record."""
+def format_city(record: dict[str, Any], check: bool = False) -> str:
+    """The notation of a city record (with ``check``, a check field, as links carry)."""
     fields = [CITY_HEADER]
     variants = _variants_text(record["variants"])
     if variants:
         fields.append(f"v={variants}")
     fields.append(f"st={record['stones']}")
     fields.append("m=" + _moves_text(record["placements"]))
-    return ";".join(fields)
+    text = ";".join(fields)
+    return checked(text) if check else text
 
 
 def parse_city(text: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from akropolis import TILES, Kind, LegalMove, records
-from akropolis_web.palette import fill
+from akropolis.picture.palette import fill
 from tests.browser.test_game_ui import game_on_page, open_page, screen_of, start_game
 
 pytestmark = pytest.mark.browser

@@ -145,3 +145,33 @@ def test_percent_decoding_refuses_what_urllib_refuses(text: str) -> None:
             notation.percent_decode(text)
     else:
         assert notation.percent_decode(text) == expected
+
+
+def test_a_checked_text_reads_as_the_same_record() -> None:
+    game = random_game(3, 5, variants=("markets",))
+    record = records.game_to_record(game)
+    text = notation.format_game(record, check=True)
+    assert text.startswith("A1;c=") and text.split(";")[1] != "p=3"
+    assert notation.parse(text) == notation.parse(notation.format_game(record))
+    city = records.city_to_record(game.cities[2], game.variants, 4)
+    assert notation.parse(notation.format_city(city, check=True)) == notation.parse_city(
+        notation.format_city(city)
+    )
+
+
+@pytest.mark.parametrize("damage", ["cut", "typo", "swap", "check"])
+def test_a_damaged_checked_text_is_refused(damage: str) -> None:
+    """A link cut short or mistyped is refused, not read as another position."""
+    text = notation.format_game(records.game_to_record(random_game(2, 8).replay(12)), check=True)
+    if damage == "cut":
+        text = text[:-7]
+    elif damage == "typo":
+        text = text.replace("@0,", "@1,", 1) if "@0," in text else text[:-1] + "9"
+    elif damage == "swap":
+        moves = text.split("m=")[1].split(".")
+        moves[0], moves[1] = moves[1], moves[0]
+        text = text.split("m=")[0] + "m=" + ".".join(moves)
+    else:
+        text = text.replace(";c=", ";c=0", 1)
+    with pytest.raises(RecordError, match="does not match its check"):
+        notation.parse(text)

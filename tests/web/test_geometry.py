@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from akropolis import DIRECTIONS
-from akropolis_web.geometry import (
+from akropolis.picture.geometry import (
     FIT_SCALE,
     MAX_SCALE,
     MIN_SCALE,

@@ -7,10 +7,11 @@ import re
 
 import pytest
 
-from akropolis import Game, Kind, records
+from akropolis import Game, Kind, records, svg
+from akropolis.picture import scene
+from akropolis.picture.geometry import Viewport
 from akropolis.simulate import random_game
-from akropolis_web import panels, scene
-from akropolis_web.geometry import Viewport
+from akropolis_web import panels
 from akropolis_web.newgame import NewGameForm, SetupError
 
 VIEW = Viewport(30, 400, 300)
@@ -160,7 +161,7 @@ def test_new_game_form_has_four_seats_and_shows_as_many_as_players() -> None:
 def test_city_thumbnail_fits_a_whole_late_city() -> None:
     """Every point of a 60-move city's thumbnail lies inside its 150 × 110 picture."""
     game = random_game(2, 6)
-    picture = scene.svg(list(game.cities[0].hexes()), 150, 110, "city")
+    picture = svg.hexes(list(game.cities[0].hexes()), 150, 110, "city")
     numbers = [
         float(n)
         for pair in re.findall(r'points="([^"]+)"', picture)
@@ -173,7 +174,7 @@ def test_city_thumbnail_fits_a_whole_late_city() -> None:
 def test_markup_escape_matches_the_standard_library() -> None:
     import html
 
-    from akropolis_web.markup import escape
+    from akropolis.picture.markup import escape
 
     for text in ["a & b", "<script>'x'</script>", 'say "hi"', "plain", "Zoë|%;="]:
         assert escape(text) == html.escape(text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from akropolis_web.markup import escape
+from akropolis.picture.markup import escape
 
 from .dom import element, listen
 

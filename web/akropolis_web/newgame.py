@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from akropolis import Game
 from akropolis.checks import MAX_NAME_LENGTH, VARIANTS, check_name, parse_seed
-
-from .markup import escape
+from akropolis.picture.markup import escape
 
 VARIANT_HELP = {
     "houses": "Houses: a group worth 10 or more is doubled",

@@ -6,11 +6,9 @@ only assigns them to ``innerHTML``.  Buttons carry ``data-*`` attributes the glu
 
 from __future__ import annotations
 
-from akropolis import TILES, Game, placement_cells
+from akropolis import Game, svg
 from akropolis.checks import VARIANTS
-
-from .markup import escape
-from .scene import svg
+from akropolis.picture.markup import escape
 
 KIND_TITLES = {
     "houses": "Houses",
@@ -19,15 +17,6 @@ KIND_TITLES = {
     "temples": "Temples",
     "gardens": "Gardens",
 }
-
-
-def tile_svg(tile_id: int, size: int = 64) -> str:
-    """A City tile drawn in its rotation 0, hex_a at the origin."""
-    tile = TILES[tile_id]
-    cells = placement_cells((0, 0), 0)
-    hexes = list(zip(cells, tile.hexes, (1, 1, 1), strict=True))
-    label = f"Tile {tile_id}: " + ", ".join(k.label for k in tile.hexes)
-    return svg(hexes, size, size, label)
 
 
 def site_html(game: Game, held: int | None) -> str:
@@ -43,7 +32,7 @@ def site_html(game: Game, held: int | None) -> str:
         items.append(
             f'<button class="{classes}" data-site="{index}" data-tile="{tile}"'
             f'{" disabled" if disabled else ""} aria-pressed="{str(index == held).lower()}"'
-            f' title="Tile {tile}, costs {cost}">{tile_svg(tile)}'
+            f' title="Tile {tile}, costs {cost}">{svg.tile(tile)}'
             f'<span class="cost">{cost}</span></button>'
         )
     if game.is_over:
@@ -80,7 +69,7 @@ def players_html(game: Game, viewed: int, show_scores: bool) -> str:
                 f'<table class="mini-score"><tr>{heads}<th title="Stones">◆</th><th>Σ</th></tr>'
                 f"<tr>{cells}<td>{score.stones}</td><td><b>{score.total}</b></td></tr></table>"
             )
-        thumb = svg(list(game.cities[player].hexes()), 150, 110, f"{game.names[player]}'s city")
+        thumb = svg.hexes(game.cities[player].hexes(), 150, 110, f"{game.names[player]}'s city")
         cards.append(
             f'<button class="{" ".join(classes)}" data-player="{player}">'
             f'<span class="name">{escape(game.names[player])}{chief}</span>'

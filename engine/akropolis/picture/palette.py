@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from akropolis import Kind
+from ..tiles import STARS, Kind
 
 #: Fill colour of each district kind (plazas use the same colour) and of quarries.
 FILL: dict[Kind, str] = {
@@ -109,8 +109,6 @@ SYMBOLS: dict[Kind, list[list[tuple[float, float]]]] = {
 
 def plaza_stars(kind: Kind) -> list[list[tuple[float, float]]]:
     """The stars drawn on a plaza (1 to 3, in a row), unit hex radius."""
-    from akropolis import STARS
-
     count = STARS[kind.district]
     size = 0.24 if count < 3 else 0.2
     step = size * 1.9

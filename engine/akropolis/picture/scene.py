@@ -1,23 +1,23 @@
-"""What to draw, as plain data: display lists for the canvas and SVG for small pictures.
+"""What to draw, as plain data: display lists that the canvas painter and the SVG writer share.
 
-A display list is a list of JSON-ready commands the thin painter (``painter.js``) executes:
+A display list is a list of JSON-ready commands:
 
 - ``["poly", [x0, y0, x1, y1, ...], fill, stroke, line_width, alpha]`` (fill/stroke may be null)
-- ``["text", x, y, text, size_px, colour]`` (centred, bold)
+- ``["text", x, y, text, size_px, colour, align, weight]`` (align: "center", "start" or "end";
+  weight: "bold" or "normal"; both optional, centred bold by default)
 - ``["dot", x, y, radius, fill, stroke, line_width]``
+- ``["group", title, [commands]]``: commands with a title (a tooltip in SVG)
 
-Nothing here touches the browser, so the scene is tested on CPython.
+``painter.js`` executes them on a canvas, ``akropolis.svg`` writes them as SVG.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from akropolis import Kind
-
+from ..tiles import Kind
 from . import palette
 from .geometry import LIFT, Viewport, corners, hex_to_world
-from .markup import escape
 
 Hex = tuple[int, int]
 VisibleHex = tuple[Hex, Kind, int]
@@ -129,36 +129,109 @@ def overlay(
     return out
 
 
-# --- SVG for the Construction Site tiles and city thumbnails -----------------------------------
+# --- The scoring explained ------------------------------------------------------------------
+
+COUNTS_INK = "#1f9e5a"
+MISSES_INK = "#d0342c"
+DOUBLED_INK = "#e0a800"
+BADGE_INK = "#fffdf6"
 
 
-def _svg_hex(h: Hex, kind: Kind, level: int, scale: float, ox: float, oy: float) -> str:
-    x, y = hex_to_world(h)
-    cx, cy = x * scale + ox, (y - LIFT * (level - 1)) * scale + oy
-    points = " ".join(f"{px:.1f},{py:.1f}" for px, py in corners((cx, cy), scale * 0.97))
-    parts = [
-        f'<polygon points="{points}" fill="{palette.fill(kind)}" stroke="{EDGE_INK}" '
-        f'stroke-width="{0.6 + 0.5 * (level - 1):.1f}"/>'
-    ]
-    shapes = palette.plaza_stars(kind) if kind.is_plaza else palette.SYMBOLS[kind]
-    colour = palette.STAR_INK if kind.is_plaza else palette.ink(kind)
-    for shape in shapes:
-        pts = " ".join(f"{cx + sx * scale:.1f},{cy + sy * scale:.1f}" for sx, sy in shape)
-        parts.append(f'<polygon points="{pts}" fill="{colour}"/>')
-    return "".join(parts)
-
-
-def svg(hexes: Iterable[VisibleHex], width: int, height: int, label: str = "") -> str:
-    """A small picture of some hexes (a tile, a city), fitted into ``width`` × ``height``."""
-    from .geometry import fit
-
-    items = draw_order(hexes)
-    view = fit([h for h, _, _ in items], width, height, margin=1.1, min_scale=1.0)
-    body = "".join(
-        _svg_hex(h, k, lv, view.scale, view.offset_x, view.offset_y) for h, k, lv in items
+def _check(cx: float, cy: float, r: float) -> list[float]:
+    return _flat(
+        [
+            (cx - 0.55 * r, cy),
+            (cx - 0.2 * r, cy + 0.35 * r),
+            (cx + 0.55 * r, cy - 0.4 * r),
+            (cx + 0.4 * r, cy - 0.55 * r),
+            (cx - 0.2 * r, cy + 0.05 * r),
+            (cx - 0.4 * r, cy - 0.15 * r),
+        ]
     )
-    title = f"<title>{escape(label)}</title>" if label else ""
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img">{title}{body}</svg>'
-    )
+
+
+def _cross(cx: float, cy: float, r: float) -> list[list[float]]:
+    w, e = 0.16 * r, 0.55 * r
+    bar = [(-e, -e + w), (-e + w, -e), (e, e - w), (e - w, e)]
+    other = [(x, -y) for x, y in bar]
+    return [_flat((cx + x, cy + y) for x, y in shape) for shape in (bar, other)]
+
+
+def verdict_badge(view: Viewport, h: Hex, level: int, counts: bool, doubled: bool) -> list:
+    """A small round mark at a hex's top left: ✓ counts, ✗ does not, ×2 counts double."""
+    cx, cy = view.hex_center(h, level)
+    bx, by = round(cx - 0.52 * view.scale, 1), round(cy - 0.5 * view.scale, 1)
+    r = round(max(0.24 * view.scale, 5.0), 1)
+    if doubled:
+        return [
+            ["dot", bx, by, r, DOUBLED_INK, EDGE_INK, 1],
+            ["text", bx, by, "×2", round(r * 1.05, 1), EDGE_INK],
+        ]
+    if counts:
+        return [
+            ["dot", bx, by, r, COUNTS_INK, BADGE_INK, 1],
+            ["poly", _check(bx, by, r), BADGE_INK, None, 0, 1],
+        ]
+    crosses = [["poly", shape, BADGE_INK, None, 0, 1] for shape in _cross(bx, by, r)]
+    return [["dot", bx, by, r, MISSES_INK, BADGE_INK, 1], *crosses]
+
+
+def explained_city(
+    hexes: Iterable[VisibleHex],
+    verdicts: Iterable,
+    view: Viewport,
+    *,
+    highlight: str | None = None,
+    coordinates: bool = False,
+) -> list[Command]:
+    """The city with every district's verdict (``HexScore``s): a badge and its reason as title.
+
+    Districts that do not count are faded; with ``highlight`` (a kind's plural name, like
+    "markets") every other kind is faded instead, so one kind's scoring stands out.
+    """
+    by_cell = {v.cell: v for v in verdicts}
+    hexes = list(hexes)
+    faded = set()
+    for h, kind, _ in hexes:
+        verdict = by_cell.get(h)
+        if highlight is not None:
+            if KIND_PLURALS.get(kind.district) != highlight:
+                faded.add(h)
+        elif verdict is not None and not verdict.counts:
+            faded.add(h)
+    out = city_layer(hexes, view, dim=frozenset(faded))
+    for h, _kind, level in draw_order(hexes):
+        verdict = by_cell.get(h)
+        if verdict is None or (highlight is not None and h in faded):
+            continue
+        badge = verdict_badge(view, h, level, verdict.counts, verdict.doubled)
+        title = (
+            f"{verdict.kind} at {h[0]},{h[1]}, level {verdict.level}: {verdict.reason} "
+            f"({verdict.points} point{'s' if verdict.points != 1 else ''})"
+        )
+        out.append(["group", title, badge])
+    if coordinates:
+        for h, _, level in hexes:
+            cx, cy = view.hex_center(h, level)
+            size = round(max(0.2 * view.scale, 6), 1)
+            out.append(
+                [
+                    "text",
+                    round(cx, 1),
+                    round(cy + 0.62 * view.scale, 1),
+                    f"{h[0]},{h[1]}",
+                    size,
+                    EDGE_INK,
+                ]
+            )
+    return out
+
+
+#: Plural kind names (as scores and variants use them) of each district kind.
+KIND_PLURALS = {
+    Kind.HOUSE: "houses",
+    Kind.MARKET: "markets",
+    Kind.BARRACKS: "barracks",
+    Kind.TEMPLE: "temples",
+    Kind.GARDEN: "gardens",
+}
