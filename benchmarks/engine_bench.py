@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from akropolis import Game, score_city
+from akropolis import Game, score_city, svg
 from akropolis.checks import VARIANTS
 from akropolis.rng import SplitMix64
 from akropolis.simulate import random_game
@@ -85,6 +85,9 @@ def run(repeat: int = 200) -> dict[str, object]:
         "legal_moves_warm_ms": median_ms(game.legal_moves, repeat),
         "score_ms": median_ms(lambda: score_city(city, VARIANTS, 3), repeat * 5),
         "random_game_4p_ms": median_ms(lambda: random_game(4, next(seeds)), max(repeat // 10, 5)),
+        "svg_explained_ms": median_ms(
+            lambda: svg.city(game, player=game.turn, explain=True), max(repeat // 4, 20)
+        ),
     }
 
 
