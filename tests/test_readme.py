@@ -1,10 +1,13 @@
 """Every example in README.md is real: it runs, loads or fails exactly as the README says.
 
 The README is cut into fenced blocks and prose.  ``python`` blocks are executed; ``json`` blocks
-are records that must load and write back unchanged; ``sh`` blocks are command lines that are
-run (``python -m akropolis ...``) or checked against build.py's argument parser (``python
-build.py ...``).  In an ``sh`` block a command followed by a comment line ``# akropolis: ...``
-is an example of a refusal: it must exit with status 2 and print exactly that line on stderr.
+are records that must load and write back unchanged; ``html`` blocks are embed snippets whose
+frames must be embed links the widget reads (every option known, every value allowed);
+``sh`` blocks are command lines that are run (``python -m akropolis ...``, ``render`` writing
+an SVG picture, possibly redirected to a file that is not written) or checked against
+build.py's argument parser (``python build.py ...``).  In an ``sh`` block a command followed
+by a comment line ``# akropolis: ...`` is an example of a refusal: it must exit with status 2
+and print exactly that line on stderr.
 In the prose, notation (``A1;...``, ``C1;...``), move tokens (``18@0,2:0``), engine messages
 and command lines in backticks are checked too.  Anything the test does not know how to check
 (a new kind of block, a new kind of command) fails rather than being skipped.
@@ -19,6 +22,7 @@ import re
 import shlex
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
@@ -29,6 +33,7 @@ from referencing import Registry, Resource
 
 from akropolis import Game, deal, notation, records
 from akropolis.records import CityRecord, RecordError
+from akropolis_web import embed_options
 
 ROOT = Path(__file__).resolve().parents[1]
 README_PATH = ROOT / "README.md"
@@ -36,7 +41,7 @@ README = README_PATH.read_text(encoding="utf-8")
 EXAMPLES = ROOT / "examples"
 
 #: The fenced-block languages this test knows how to check; any other one fails.
-HANDLED_LANGUAGES = frozenset({"python", "json", "sh"})
+HANDLED_LANGUAGES = frozenset({"python", "json", "sh", "html"})
 
 _FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 _FENCE_LINE = re.compile(r"^```", re.MULTILINE)
@@ -255,6 +260,43 @@ def test_move_token_parses(text: str, line: int) -> None:
     assert notation.format_move(move) == text
 
 
+# --- Embeds ------------------------------------------------------------------------------------
+
+_IFRAME = re.compile(r"<iframe\b([^>]*)>", re.DOTALL)
+_EMBED_SRC = re.compile(r'src="https://[^"]+/embed\.html(\?[^"#]*)?#([^"]+)"')
+
+
+@pytest.mark.parametrize("block", _blocks_of("html"), ids=_ids(_blocks_of("html")))
+def test_html_example_frames_an_embed_link_the_widget_reads(block: Block) -> None:
+    frames = _IFRAME.findall(block.body)
+    assert frames, f"{block.name}: an html example must frame the embed"
+    for attributes in frames:
+        match = _EMBED_SRC.search(attributes)
+        assert match, f"{block.name}: the frame's src must be an embed.html link"
+        query, fragment = match.group(1) or "", match.group(2)
+        link = embed_options.read_link(query, "#" + fragment)
+        assert link.subject is not None
+        for pair in filter(None, query.removeprefix("?").split("&")):
+            name, _, value = pair.partition("=")
+            assert value in embed_options.ALLOWED[name][1:], f"{pair} is not an allowed option"
+        assert 'loading="lazy"' in attributes and "title=" in attributes
+
+
+def test_the_embed_options_table_lists_every_option_and_its_values() -> None:
+    section = README.split("## Embedding in a rules website", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \| ([^|]*) \|", section, re.MULTILINE)
+    assert [name for name, _ in rows] == list(embed_options.ALLOWED)
+    for name, values in rows:
+        allowed = [v for v in embed_options.ALLOWED[name] if v]
+        written = re.findall(r"`([^`]+)`", values)
+        if name == "tile":
+            assert written == ["1", "61"]
+        elif name == "player":
+            assert written == ["1", "4"]
+        else:
+            assert written == allowed, name
+
+
 # --- Command lines -----------------------------------------------------------------------------
 
 
@@ -268,6 +310,9 @@ def _run(command: Command) -> subprocess.CompletedProcess[str]:
         assert len(source) == 2 and source[0] == "echo", f"unchecked pipe in {command.name}"
         stdin = source[1] + "\n"
     assert tokens[:3] == ["python", "-m", "akropolis"], f"unchecked command {command.name}"
+    if ">" in tokens:  # the output's file: the test reads the output instead
+        assert tokens.index(">") == len(tokens) - 2, f"unchecked redirection in {command.name}"
+        tokens = tokens[:-2]
     return subprocess.run(
         [sys.executable, *tokens[1:]],
         input=stdin,
@@ -283,12 +328,16 @@ def _run(command: Command) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize("command", AKROPOLIS_COMMANDS, ids=_ids(AKROPOLIS_COMMANDS))
 def test_command_line_example(command: Command) -> None:
-    """Exit 0 with JSON on stdout, or, when an error line is shown, exit 2 with that line."""
+    """Exit 0 with JSON on stdout (``render``: an SVG picture), or, when an error line is
+    shown, exit 2 with that line."""
     out = _run(command)
     if command.error is None:
         assert out.returncode == 0, out.stderr
         assert out.stderr == ""
-        json.loads(out.stdout)
+        if shlex.split(command.text)[3] == "render":
+            assert ET.fromstring(out.stdout).tag == "{http://www.w3.org/2000/svg}svg"
+        else:
+            json.loads(out.stdout)
     else:
         assert out.returncode == 2
         assert out.stdout == ""

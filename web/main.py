@@ -21,6 +21,7 @@ from akropolis_page.city_view import CityView
 from akropolis_page.dialogs import Dialogs
 from akropolis_page.dom import download, element, listen
 from akropolis_page.saving import SaveKeeper
+from akropolis_page.share import Sharing
 from akropolis_web import panels
 from akropolis_web.newgame import NewGameForm, SetupError
 from akropolis_web.saves import read_game
@@ -51,9 +52,8 @@ class App:
         self.show_scores = True
         self.form = NewGameForm()
         self.dialogs = Dialogs()
-        self.keeper = SaveKeeper(
-            self.dialogs, lambda: self.table.game if self.table else None, self.show
-        )
+        self.share = Sharing(self)  # links, Share, games played by link
+        self.keeper = SaveKeeper(self.dialogs, self.share.own_game, self.share.show_own)
         self.city_view = CityView(element("city"), self, self.message)
 
     # --- Wiring ------------------------------------------------------------------------------
@@ -86,8 +86,9 @@ class App:
             self.hint(hint)
 
     def start(self, game: Game, hint: str = "") -> None:
-        """Play ``game`` instead of the current one, which is kept aside if unfinished."""
-        previous = self.table.game if self.table else None
+        """Play ``game`` instead of the player's own, which is kept aside if unfinished."""
+        previous = self.share.own_game()
+        self.share.leave(show=False)
         self.show(game, hint)
         self.keeper.replace(game, previous)
 
@@ -109,6 +110,7 @@ class App:
         elif game is not None and not touched:
             element("new-dialog").close()
         self.keeper.tell_opening()
+        self.share.open_at_start(first_visit=game is None)
 
     def begin(self, choice_text: str) -> None:
         """The first screen's choice: ``{"action": "resume"}`` or ``{"action": "new", ...}``."""
@@ -130,10 +132,14 @@ class App:
             return
         element("new-dialog").close()
         element("resume-box").hidden = True
-        self.start(game)
+        if choice.get("values", {}).get("by_link"):
+            self.share.start_link_game(game)
+        else:
+            self.start(game)
 
     def save(self) -> None:
-        self.keeper.save()
+        if not self.share.save():  # a game played by link has its own slot
+            self.keeper.save()
 
     # --- The city view's controller ----------------------------------------------------------
 
@@ -157,12 +163,13 @@ class App:
         """The tile in hand: its ghost where the pointer (or the tap) is, and legal spots."""
         table = self.table
         mine = self.viewed == table.game.turn and not table.game.is_over
+        marks = self.share.overlay(view, self.viewed)  # the last move of a game by link
         if not mine or table.held is None:
-            return []
+            return marks
         ghost = table.ghost(self.pending or table.hover)
         if ghost:
             self.hint(ghost.describe(self.city_view.gesture), "good" if ghost.legal else "bad")
-        return scene.overlay(
+        return marks + scene.overlay(
             view,
             anchors=table.legal_anchors(),
             ghost=table.ghost_hexes(ghost) if ghost else [],
@@ -202,13 +209,15 @@ class App:
         for name_ in ("btn-rotate", "btn-rotate-left", "btn-cancel"):
             element(name_).disabled = not holding
         element("btn-confirm").hidden = self.pending is None
+        self.share.refresh()
         self.paint_city(fit_view=fit_view)
         if game.is_over:
             element("scorepad").innerHTML = panels.scorepad_html(game)
             if not element("end-dialog").open:
                 element("end-dialog").showModal()
         elif not holding:
-            self.hint(f"{game.names[game.turn]}: pick a tile from the Construction Site.")
+            default = f"{game.names[game.turn]}: pick a tile from the Construction Site."
+            self.hint(self.share.turn_hint() or default)
 
     def hint(self, text: str, tone: str = "") -> None:
         hint = element("hint")
@@ -223,7 +232,7 @@ class App:
     def tap(self, spot, touch: bool) -> None:
         table = self.table
         game = table.game
-        if game.is_over:
+        if game.is_over or not self.share.may_move():
             return
         if self.viewed != game.turn:
             self.hint(
@@ -245,7 +254,7 @@ class App:
         placed, text = self.table.place(spot)
         if placed:
             self.pending = None
-            self.viewed = self.table.game.turn
+            self.viewed = self.share.city_after_move(self.table.game.turn)
             self.refresh(fit_view=True)  # the next player's city, fitted as their turn starts
             self.save()
             self.hint(
@@ -285,6 +294,8 @@ class App:
         self.refresh()
 
     def undo(self) -> None:
+        if not self.share.may_undo():
+            return
         text = self.table.undo()
         self.pending = None
         self.viewed = self.table.game.turn
@@ -295,7 +306,7 @@ class App:
 
     def site_click(self, event) -> None:
         button = event.target.closest("[data-site]")
-        if not button or self.table.game.is_over:
+        if not button or self.table.game.is_over or not self.share.may_move():
             return
         index = int(button.dataset.site)
         if self.table.held == index:
@@ -344,6 +355,12 @@ class App:
             self.paint_city(fit_view=True)
         elif action == "kept":
             self.keeper.open_kept()
+        elif action == "share":
+            self.share.open_dialog()
+        elif action == "send":
+            self.share.send(button)
+        elif action == "back":
+            self.share.leave()
 
     def fold(self, panel: str | None) -> None:
         """Open or close the phone's menu or the players sheet (``None``: close both)."""
@@ -426,6 +443,7 @@ def debug_api(app: App) -> None:
     api.rotation = create_proxy(lambda: app.table.rotation)
     api.scale = create_proxy(lambda: app.city_view.view().scale)
     api.viewed = create_proxy(lambda: app.viewed)
+    api.marked = create_proxy(lambda: json.dumps(app.share.marked()))
     window.akropolisApp = api
 
 

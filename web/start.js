@@ -2,7 +2,10 @@
 // plain JavaScript while Python is still loading. A choice made before Python is ready waits
 // in window.akropolisPending; the game starts the moment Python is, with the choices made.
 // Once ready, main.py sets window.akropolisBegin and every choice goes straight to it.
+// A page opened with a link (#A1;… or #play/…), or a tab that was showing a game played by
+// link, does not show this screen: Python decides what to open, never resuming over the link.
 const SLOT = "akropolis.autosave.v1";
+const ACTIVE_LINK = "akropolis.link.active";
 const dialog = document.getElementById("new-dialog");
 const status = document.getElementById("start-status");
 const startButton = document.getElementById("btn-start");
@@ -25,6 +28,7 @@ function values() {
     variants: [...document.querySelectorAll("#variant-box input:checked")].map((box) => box.value),
     all_tiles: document.getElementById("all-tiles").checked,
     seed: document.getElementById("seed").value,
+    by_link: document.getElementById("by-link").checked,
   };
 }
 
@@ -80,8 +84,17 @@ dialog.addEventListener("cancel", (event) => {  // Escape closes it only once th
   if (document.getElementById("btn-cancel-new").hidden) event.preventDefault();
 });
 
+function linkWaiting() {
+  if (window.location.hash.length > 1) return true;
+  try { return Boolean(window.sessionStorage.getItem(ACTIVE_LINK)); } catch { return false; }
+}
+
 seats(0);
 describeSave();
-if (document.documentElement.dataset.akropolis !== "error") dialog.showModal();
+if (linkWaiting()) {
+  document.getElementById("loading-link").hidden = false;
+} else if (document.documentElement.dataset.akropolis !== "error") {
+  dialog.showModal();
+}
 document.documentElement.dataset.firstScreen = "usable";
 performance.mark("akropolis-first-screen");

@@ -6,7 +6,7 @@ The public values are small and immutable (``Tile``, ``Move``/``Placement``, ``L
 
 from .checks import PLAYER_KINDS, VARIANTS
 from .city import City, IllegalMoveError, Move, Placement, Spot
-from .game import Game, LegalMove, Options, Result, deal
+from .game import Game, LegalMove, Options, Result, deal, final_result
 from .hexes import DIRECTIONS, Hex, placement_cells
 from .scoring import CityScore, HexScore, KindScore, score_city
 from .tiles import STARS, STARTING_TILE, TILES, Kind, Tile, tile_pool
@@ -37,6 +37,7 @@ __all__ = [
     "Tile",
     "__version__",
     "deal",
+    "final_result",
     "placement_cells",
     "score_city",
     "tile_pool",

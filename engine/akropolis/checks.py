@@ -36,6 +36,8 @@ MAX_NOTATION_LENGTH = 10_000
 MAX_NAME_LENGTH = 40
 #: Stones a city record may state.
 MAX_STONES = 10_000
+#: Highest level of a hex in a city drawn hex by hex (a real city stays far below it).
+MAX_LEVEL = 64
 #: No message quotes more than this much of a bad value.
 EXCERPT_LENGTH = 24
 #: Every message the engine raises fits on one line of at most this many characters.

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from .checks import (
+    MAX_LEVEL,
     check_anchor,
     check_int,
     check_placement,
@@ -130,7 +131,7 @@ class City:
             if not isinstance(kind, Kind) and not (is_int(kind) and kind in _KIND_VALUES):
                 raise ValueError(f"a hex kind must be a Kind, not {excerpt(kind)}")
             q, r = check_anchor(where)
-            check_int(level, "a level", 1, 64)
+            check_int(level, "a level", 1, MAX_LEVEL)
             cell = pack(q, r)
             if cell in city.height:
                 raise ValueError(f"the cell {(q, r)} is drawn twice")

@@ -355,17 +355,30 @@ class Game:
 
     def result(self) -> Result:
         """The winners: highest total, then most stones, else a shared victory."""
-        totals = tuple(s.total for s in self.scores())
-        best = max(totals)
-        leaders = [p for p in range(self.players) if totals[p] == best]
-        if len(leaders) == 1:
-            return Result((leaders[0],), totals, f"{self.names[leaders[0]]} has the most points")
-        most = max(self._stones[p] for p in leaders)
-        winners = tuple(p for p in leaders if self._stones[p] == most)
-        tied = " and ".join(self.names[p] for p in leaders)
-        if len(winners) == 1:
-            why = f"{tied} tie on {best} points; {self.names[winners[0]]} has more stones ({most})"
-        else:
-            who = " and ".join(self.names[p] for p in winners)
-            why = f"{who} tie on {best} points and {most} stones: a shared victory"
-        return Result(winners, totals, why)
+        totals = [s.total for s in self.scores()]
+        return final_result(self.names, totals, self._stones)
+
+
+def final_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[int]) -> Result:
+    """Who wins with these final totals and stones left: highest total, then most stones, else
+    a shared victory.
+
+    A pure function of the scorepad, so that a game and the score calculator (cities built at a
+    real table) decide, and say why, in the same words.
+    """
+    count = len(names)
+    if not count or len(totals) != count or len(stones) != count:
+        raise ValueError("a result needs one name, one total and one stone count per player")
+    best = max(totals)
+    leaders = [p for p in range(count) if totals[p] == best]
+    if len(leaders) == 1:
+        return Result((leaders[0],), tuple(totals), f"{names[leaders[0]]} has the most points")
+    most = max(stones[p] for p in leaders)
+    winners = tuple(p for p in leaders if stones[p] == most)
+    tied = " and ".join(names[p] for p in leaders)
+    if len(winners) == 1:
+        why = f"{tied} tie on {best} points; {names[winners[0]]} has more stones ({most})"
+    else:
+        who = " and ".join(names[p] for p in winners)
+        why = f"{who} tie on {best} points and {_stones(most)}: a shared victory"
+    return Result(winners, tuple(totals), why)

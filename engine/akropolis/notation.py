@@ -4,12 +4,15 @@ A move is ``TILE@Q,R:ROTATION`` (``18@0,2:0``).  A game or city is ``;``-separat
 
     A1;p=2;v=hmbtg;s=42;m=18@0,2:0.12@1,-2:4      a game (A1 = game notation version 1)
     C1;v=hm;st=3;m=12@1,-2:4.18@0,2:0             a city (C1 = city notation version 1)
+    C1;st=2;h=-1,0:Q1.0,0:h1.1,-1:M2              a city drawn hex by hex
 
 Game fields, in this order when written: ``p`` players (2–4), ``n`` names (``|``-separated,
 percent-encoded; omitted when they are the defaults), ``k`` player kinds (same form, empty for
 unstated), ``v`` variant letters from ``hmbtg`` (omitted for none), ``a=1`` all tiles,
 ``s`` seed, ``d`` deck (``.``-separated tile ids), ``m`` moves (``.``-separated).  City fields:
-``v``, ``st`` stones, ``m`` placements.  A position is a game notation cut after its moves.
+``v``, ``st`` stones, ``m`` placements, or instead ``h`` the hexes of a city drawn hex by hex
+(``Q,R:KL``: cell, kind letter from ``QHMBTG``, lower case for a plaza, and level).  A position
+is a game notation cut after its moves.
 Notation converts to and from the record dicts of ``records.py``, so the same checks apply.
 """
 
@@ -23,11 +26,19 @@ from .checks import MAX_NOTATION_LENGTH, VARIANTS, excerpt, parse_seed, parse_wh
 from .city import Placement
 from .game import Options, deal
 from .records import CITY_FORMAT, GAME_FORMAT, VERSION, RecordError
+from .tiles import LETTERS, Kind
 
 GAME_HEADER = f"A{VERSION}"
 CITY_HEADER = f"C{VERSION}"
 VARIANT_LETTERS: dict[str, str] = {name: name[0] for name in VARIANTS}
 _MOVE = re.compile(r"([0-9]{1,2})@(-?[0-9]{1,3}),(-?[0-9]{1,3}):([0-9])")
+#: A hex of a city drawn hex by hex: ``Q,R:KL`` (``-1,2:m2`` is a market plaza on level 2).
+_HEX = re.compile(r"(-?[0-9]{1,3}),(-?[0-9]{1,3}):([A-Za-z])([0-9]{1,2})")
+#: The letter of each kind in a hex token: the district's letter, lower case for its plaza.
+HEX_LETTERS: dict[Kind, str] = {
+    kind: LETTERS[kind.district].lower() if kind.is_plaza else LETTERS[kind] for kind in Kind
+}
+_KIND_OF_LETTER = {letter: kind for kind, letter in HEX_LETTERS.items()}
 #: What notation looks like: a header letter and version, then ``;`` fields or nothing.
 _HEADER = re.compile(r"[A-Za-z][0-9]{0,3}(?:;|$)")
 
@@ -252,6 +263,27 @@ def parse_game(text: str) -> dict[str, Any]:
     return record
 
 
+def _hexes_text(hexes: list[dict[str, Any]]) -> str:
+    return ".".join(
+        f"{h['cell'][0]},{h['cell'][1]}:{HEX_LETTERS[Kind.from_label(h['kind'])]}{h['level']}"
+        for h in hexes
+    )
+
+
+def _parse_hexes(text: str) -> list[dict[str, Any]]:
+    out = []
+    for index, token in enumerate(text.split(".") if text else []):
+        match = _HEX.fullmatch(token)
+        if not match or match.group(3) not in _KIND_OF_LETTER:
+            raise RecordError(
+                f"hex {index + 1}: {excerpt(token)} is not a hex (expected Q,R:KL, like 0,2:m1)"
+            )
+        q, r, letter, level = match.groups()
+        kind = _KIND_OF_LETTER[letter]
+        out.append({"cell": [int(q), int(r)], "kind": kind.label, "level": int(level)})
+    return out
+
+
 def format_city(record: dict[str, Any], check: bool = False) -> str:
     """The notation of a city record (with ``check``, a check field, as links carry)."""
     fields = [CITY_HEADER]
@@ -259,21 +291,27 @@ def format_city(record: dict[str, Any], check: bool = False) -> str:
     if variants:
         fields.append(f"v={variants}")
     fields.append(f"st={record['stones']}")
-    fields.append("m=" + _moves_text(record["placements"]))
+    if record.get("hexes"):
+        fields.append("h=" + _hexes_text(record["hexes"]))
+    else:
+        fields.append("m=" + _moves_text(record["placements"]))
     text = ";".join(fields)
     return checked(text) if check else text
 
 
 def parse_city(text: str) -> dict[str, Any]:
     """The city record written in ``text``; ``records.read_city`` then checks it."""
-    fields = _fields(text, CITY_HEADER, ("v", "st", "m"))
-    return {
+    fields = _fields(text, CITY_HEADER, ("v", "st", "m", "h"))
+    record = {
         "format": CITY_FORMAT,
         "version": VERSION,
         "variants": _parse_variants(fields.get("v", "")),
         "stones": _int(fields.get("st", "0"), "st"),
         "placements": _parse_moves(fields.get("m", ""), "placement"),
     }
+    if "h" in fields:
+        record["hexes"] = _parse_hexes(fields["h"])
+    return record
 
 
 def parse(text: str) -> dict[str, Any]:

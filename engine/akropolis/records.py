@@ -17,6 +17,7 @@ from . import checks
 from .checks import (
     MAX_DEPTH,
     MAX_DIGITS,
+    MAX_LEVEL,
     MAX_NAME_LENGTH,
     MAX_RECORD_BYTES,
     MAX_STONES,
@@ -27,6 +28,8 @@ from .checks import (
 )
 from .city import City, IllegalMoveError, Placement
 from .game import Game
+from .hexes import Hex
+from .tiles import Kind
 
 GAME_FORMAT = "akropolis-game"
 CITY_FORMAT = "akropolis-city"
@@ -63,11 +66,14 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class CityRecord:
-    """A city on its own (score calculator, embeds): variants, stones and placements."""
+    """A city on its own (score calculator, embeds): variants, stones, and either the
+    placements that built it or, when its tiles are not known, its visible ``hexes`` as
+    ``((q, r), kind, level)`` (a city drawn hex by hex, as ``City.from_hexes`` builds it)."""
 
     variants: frozenset[str]
     stones: int
     placements: tuple[Placement, ...]
+    hexes: tuple[tuple[Hex, Kind, int], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "variants", checks.check_variants(self.variants))
@@ -75,12 +81,19 @@ class CityRecord:
         if not isinstance(self.placements, (list, tuple)):  # build() checks each placement
             raise ValueError(f"placements must be a list, not {excerpt(self.placements)}")
         object.__setattr__(self, "placements", tuple(self.placements))
+        if not isinstance(self.hexes, (list, tuple)):  # build() checks each hex
+            raise ValueError(f"hexes must be a list, not {excerpt(self.hexes)}")
+        object.__setattr__(self, "hexes", tuple(self.hexes))
+        if self.hexes and self.placements:
+            raise ValueError("a city has placements or hexes, not both")
 
     def build(self) -> City:
-        """The city, each placement checked as it is made."""
+        """The city, each placement checked as it is made (or its hexes checked)."""
         try:
+            if self.hexes:
+                return City.from_hexes(self.hexes)
             return City.from_placements(list(self.placements))
-        except IllegalMoveError as error:
+        except ValueError as error:  # IllegalMoveError too
             raise RecordError(str(error)) from None
 
 
@@ -288,18 +301,40 @@ def read_game(data: Any) -> Game:
     return game
 
 
+def _read_hex(value: Any, where: str) -> tuple[Hex, Kind, int]:
+    item = _expect_object(value, where, {"cell", "kind", "level"}, set())
+    cell = _expect_list(item["cell"], f"{where}: cell")
+    cell = _check(checks.check_anchor, f"{where}: cell", cell)
+    label = item["kind"]
+    if not isinstance(label, str):
+        raise RecordError(f"{where}: kind must be text, not {excerpt(label)}")
+    kind = _check(Kind.from_label, where, label)
+    level = _expect_int(item["level"], f"{where}: level", 1, MAX_LEVEL)
+    return cell, kind, level
+
+
 def read_city(data: Any) -> CityRecord:
-    """A city record, checked (its placements are checked when it is built)."""
+    """A city record, checked (its placements or hexes are checked when it is built)."""
     _check_header(data, CITY_FORMAT)
     keys = {"format", "version", "variants", "stones", "placements"}
-    data = _expect_object(data, "the record", keys, set())
+    data = _expect_object(data, "the record", keys, {"hexes"})
     variants = _read_variants(data["variants"], "variants")
     stones = _expect_int(data["stones"], "stones", 0, MAX_STONES)
     placements = tuple(
         _read_placement(item, f"placement {index + 1}")
         for index, item in enumerate(_expect_list(data["placements"], "placements"))
     )
-    record = CityRecord(variants, stones, placements)
+    hexes = ()
+    if "hexes" in data:
+        hexes = tuple(
+            _read_hex(item, f"hex {index + 1}")
+            for index, item in enumerate(_expect_list(data["hexes"], "hexes"))
+        )
+        if not hexes:
+            raise RecordError("hexes: a city drawn hex by hex needs at least one hex")
+        if placements:
+            raise RecordError("a city record has placements or hexes, not both")
+    record = CityRecord(variants, stones, placements, hexes)
     record.build()
     return record
 
@@ -363,11 +398,23 @@ def game_to_record(game: Game) -> dict[str, Any]:
 
 
 def city_to_record(city: City, variants: frozenset[str], stones: int) -> dict[str, Any]:
-    """The city record of a city."""
+    """The city record of a city: its placements, or its hexes if it was drawn hex by hex."""
     if not isinstance(city, City):
         raise ValueError(f"the city must be a City, not {excerpt(city)}")
     if any(piece < 0 for piece in city.piece.values()):  # City.from_hexes: nothing to replay
-        raise ValueError("a city drawn hex by hex has no placements to write in a record")
+        hexes = tuple(sorted(city.hexes()))
+        record = CityRecord(variants, stones, (), hexes)
+        return {
+            "format": CITY_FORMAT,
+            "version": VERSION,
+            "variants": _variants_json(record.variants),
+            "stones": record.stones,
+            "placements": [],
+            "hexes": [
+                {"cell": list(cell), "kind": kind.label, "level": level}
+                for cell, kind, level in hexes
+            ],
+        }
     record = CityRecord(variants, stones, tuple(city.placements))  # checks them
     return {
         "format": CITY_FORMAT,

@@ -10,6 +10,11 @@ A page gives it a *controller* that says what to draw and what a gesture means:
 - ``holding() -> bool``: whether a tile is in hand (then the wheel rotates it);
 - ``rotate(steps)``: turn the tile in hand.
 
+``gestures`` says what the canvas itself does: ``"all"`` (the game: drag pans, pinch and the
+wheel zoom, the wheel turns a held tile), ``"ctrl"`` (an embed: drag and pinch as before, but
+only Ctrl+wheel zooms, so the plain wheel scrolls the page around it) or ``"none"`` (a picture:
+no pan or zoom, and the wheel is left to the page).
+
 The view keeps one viewport per key (a player's city, a replay step…): switching keys keeps
 each city where the player left it.  Any change of the canvas's size repaints both layers and
 keeps each viewport's centre, so the layers, the viewport and the pointer always agree.
@@ -33,11 +38,14 @@ DRAG_THRESHOLD = 6
 class CityView:
     """One canvas, one controller, a viewport per key."""
 
-    def __init__(self, canvas, controller, tell, margin: float = 2.6) -> None:
+    def __init__(
+        self, canvas, controller, tell, margin: float = 2.6, gestures: str = "all"
+    ) -> None:
         self.canvas = canvas
         self.controller = controller
         self.tell = tell  # shows a message when a handler fails
         self.margin = margin
+        self.gestures = gestures
         self.key: object = 0
         self.views: dict[object, Viewport] = {}
         self.size: tuple[float, float, float] | None = None
@@ -142,7 +150,8 @@ class CityView:
         x, y = self.local(event)
         if event.pointerId in self._pointers:
             self._pointers[event.pointerId] = (x, y)
-        if len(self._pointers) == 2 and self._pinch:
+        pinching = len(self._pointers) == 2 and self._pinch
+        if pinching and self.gestures != "none":  # a fixed picture neither zooms nor pans
             (ax, ay), (bx, by) = self._pointers.values()
             distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
             zoom = distance / self._pinch
@@ -154,7 +163,9 @@ class CityView:
         if self._drag_from and event.buttons:
             dx, dy = x - self._drag_from[0], y - self._drag_from[1]
             if self._dragged or abs(dx) + abs(dy) > DRAG_THRESHOLD:
-                self._dragged = True
+                self._dragged = True  # not a tap, even where it does not pan
+                if self.gestures == "none":
+                    return
                 self.views[self.key] = self.view().panned(dx, dy)
                 self._drag_from = (x, y)
                 self.paint()
@@ -180,6 +191,8 @@ class CityView:
 
     def wheel(self, event) -> None:
         """The wheel turns the tile in hand, else zooms (Ctrl+wheel always zooms)."""
+        if self.gestures == "none" or (self.gestures == "ctrl" and not event.ctrlKey):
+            return  # the page around scrolls
         event.preventDefault()
         if self.controller.holding() and not event.ctrlKey:
             self.controller.rotate(1 if event.deltaY > 0 else -1)

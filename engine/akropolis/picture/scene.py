@@ -176,6 +176,14 @@ def verdict_badge(view: Viewport, h: Hex, level: int, counts: bool, doubled: boo
     return [["dot", bx, by, r, MISSES_INK, BADGE_INK, 1], *crosses]
 
 
+def verdict_title(verdict) -> str:
+    """A district's verdict in words (a ``HexScore``): the tooltip of its badge, and the line a
+    page shows for it, so that every medium explains a city alike."""
+    q, r = verdict.cell
+    points = f"{verdict.points} point{'s' if verdict.points != 1 else ''}"
+    return f"{verdict.kind} at {q},{r}, level {verdict.level}: {verdict.reason} ({points})"
+
+
 def explained_city(
     hexes: Iterable[VisibleHex],
     verdicts: Iterable,
@@ -205,11 +213,7 @@ def explained_city(
         if verdict is None or (highlight is not None and h in faded):
             continue
         badge = verdict_badge(view, h, level, verdict.counts, verdict.doubled)
-        title = (
-            f"{verdict.kind} at {h[0]},{h[1]}, level {verdict.level}: {verdict.reason} "
-            f"({verdict.points} point{'s' if verdict.points != 1 else ''})"
-        )
-        out.append(["group", title, badge])
+        out.append(["group", verdict_title(verdict), badge])
     if coordinates:
         for h, _, level in hexes:
             cx, cy = view.hex_center(h, level)

@@ -1,0 +1,310 @@
+"""Play by link: two people far apart, each in their own browser, the whole game in the link.
+
+Each person is a separate browser profile (a Playwright context) with a clipboard the page may
+use; a link is passed on exactly as a person would: "Send your move" copies it, the other one
+opens it.  The game on each page is compared with the engine's at every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from akropolis import Game, records
+from akropolis.rng import SplitMix64
+from akropolis_web.share import last_move, read_link
+from tests.browser.conftest import RESULTS
+from tests.browser.test_game_ui import (
+    assert_scorepad_is_the_engines,
+    choose,
+    game_on_page,
+    open_page,
+    play_some,
+    play_through_ui,
+    start_game,
+    wait_until_ready,
+)
+from tests.browser.test_saves_page import SLOT, kept_texts
+from tests.browser.test_share import REFUSE_CLIPBOARD, assert_clean, clipboard, same, watched
+from tests.browser.test_touch_layouts import DEVICES, _on_canvas, assert_layout_fits, visible_move
+
+pytestmark = pytest.mark.browser
+
+#: Screenshots of the phone test, to look at (test-results/ is not in the repository).
+SCREENS = RESULTS / "play-by-link"
+
+
+@pytest.fixture
+def people(browser: Browser, base_url: str) -> Iterator:
+    """``person(phone=False)`` makes one more person: their own browser profile and page."""
+    contexts = []
+
+    def person(phone: bool = False) -> Page:
+        options = (
+            {**DEVICES["phone"], "is_mobile": True, "has_touch": True}
+            if phone
+            else {"viewport": {"width": 1280, "height": 820}}
+        )
+        context = browser.new_context(**options)
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        contexts.append(context)
+        page = watched(context.new_page(), base_url)
+        page.phone = phone
+        return page
+
+    yield person
+    for context in contexts:
+        context.close()
+
+
+def press(page: Page, selector: str) -> None:
+    if page.phone:
+        page.tap(selector)
+    else:
+        page.click(selector)
+
+
+def slot(page: Page) -> str | None:
+    return page.evaluate(f"localStorage.getItem('{SLOT}')")
+
+
+def start_by_link(page: Page, names: list[str], seed: int, seat: int) -> None:
+    """New game, "Play by link" ticked, then "Who are you?"."""
+    if not page.is_visible("#new-dialog"):
+        press(page, "#btn-menu") if page.phone else None
+        press(page, "#btn-new")
+    page.check("#by-link")
+    start_game(page, names, (), seed)
+    who(page, names[seat])
+
+
+def who(page: Page, name: str) -> None:
+    page.wait_for_selector("#link-dialog[open]")
+    assert page.inner_text("#link-title") == "Who are you?"
+    press(page, f"#link-actions button:text-is('{name}')")
+    page.wait_for_selector("#link-dialog", state="hidden")
+
+
+def send(page: Page) -> str:
+    """Press "Send your move" (in the bar, or on the scorepad at the end); the copied link."""
+    button = "#btn-end-send" if page.is_visible("#end-dialog") else "#btn-send"
+    assert page.inner_text(button) == "Send your move"
+    assert "primary" in page.get_attribute(button, "class")
+    page.bring_to_front()  # the person's own window has the focus (the clipboard needs it)
+    press(page, button)
+    page.wait_for_function(f"document.querySelector('{button}').dataset.copied", timeout=15_000)
+    return clipboard(page)
+
+
+def open_link(page: Page, link: str, ply: int) -> None:
+    """Open a link as a person does: in the page (a new load, or a hash change)."""
+    page.goto(link)
+    wait_until_ready(page)
+    page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {ply}")
+
+
+def fragment(link: str) -> str:
+    return link[link.index("#") :]
+
+
+def assert_last_move_shown(page: Page, game: Game) -> None:
+    """The last move outlined in the city of whoever made it, said in the bar."""
+    last = last_move(game)
+    assert page.evaluate("JSON.parse(akropolisApp.marked())") == [
+        last.player,
+        [list(cell) for cell in last.info.cells],
+    ]
+    assert page.evaluate("akropolisApp.viewed()") == last.player or game.is_over
+    assert page.inner_text("#link-last") == last.line
+
+
+def test_play_by_link_through_a_whole_game_in_two_browsers(people) -> None:
+    ann, bob = people(), people()
+    own = play_some(ann, 2, seed=31)  # Ann's own game, which the game by link must not touch
+    own_save = slot(ann)
+    start_by_link(ann, ["Ann", "Bob"], seed=3, seat=0)
+    assert slot(ann) == own_save
+    game = game_on_page(ann)
+    assert game.ply == 0 and game.names == ("Ann", "Bob")
+    assert ann.inner_text("#link-turn") == "Your turn, Ann."
+    rng = SplitMix64(3)
+    pages = (ann, bob)
+    link = None
+    while not game.is_over:
+        mover, waiting = pages[game.turn], pages[1 - game.turn]
+        name = game.names[game.turn]
+        if link is not None:
+            if game.ply == 7:  # a link cut short is refused; the copy here stays as it was
+                before = game_on_page(mover).ply
+                mover.goto(link[:-6])
+                mover.wait_for_selector("#message-dialog[open]")
+                assert "does not match its check" in mover.inner_text("#message")
+                mover.click("#message-dialog button:text('OK')")
+                assert game_on_page(mover).ply == before
+            open_link(mover, link, game.ply)
+            if game.ply == 1:
+                who(mover, "Bob")  # the first time Bob opens this game; remembered after
+            assert not mover.is_visible("#link-dialog")
+            assert mover.inner_text("#link-turn") == f"Your turn, {name}."
+            assert_last_move_shown(mover, game)
+            mover.click(f"#players [data-player='{game.turn}']")  # to their own city
+        move = choose(mover, game, rng)
+        play_through_ui(mover, move)
+        game.play(move)
+        mover.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
+        print("ply", game.ply, flush=True)
+        link = send(mover)
+        assert link.startswith(mover.base + "index.html#play/A1;c=")
+        assert same(read_link(fragment(link)).game, game)
+        assert same(game_on_page(mover), game)
+        if game.ply == 5 and not game.is_over:  # out of turn: the page refuses, and says why
+            mover.click("#site [data-site='0']")
+            assert mover.inner_text("#hint") == (
+                f"It is {game.names[game.turn]}'s turn: send the link to {game.names[game.turn]}."
+            )
+            assert mover.locator("#site [aria-pressed='true']").count() == 0
+            assert mover.is_disabled("#btn-undo")
+            assert game_on_page(mover).ply == game.ply
+        assert waiting is not mover
+    assert game.ply == 36
+    assert_scorepad_is_the_engines(mover, game)
+    open_link(waiting, link, game.ply)
+    waiting.wait_for_selector("#end-dialog[open]")
+    assert_scorepad_is_the_engines(waiting, game)
+    assert not waiting.is_visible("#btn-end-send")  # nothing to send: the last move came in
+    mover.wait_for_selector("#btn-end-send:text-is('Send the link')")  # the last mover may resend
+    # The game by link lived in its own slot: Ann's own game is where she left it.
+    assert slot(ann) == own_save
+    ann.click("#btn-close-end") if ann.is_visible("#end-dialog") else None
+    ann.click("#btn-back")
+    assert same(game_on_page(ann), own)
+    assert ann.is_hidden("#link-bar")
+    assert kept_texts(ann) == [] and kept_texts(bob) == []
+    assert_clean(ann)
+    assert_clean(bob)
+
+
+def test_play_by_link_on_two_phones(people) -> None:
+    """Phone size and touch: tap to play, "Send your move" under the thumb, and a look."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    ann, bob = people(phone=True), people(phone=True)
+    open_page(ann)
+    start_by_link(ann, ["Ann", "Bob"], seed=4, seat=0)
+    game = game_on_page(ann)
+    links = []
+    for turn in range(4):
+        page = (ann, bob)[turn % 2]
+        if links:
+            open_link(page, links[-1], game.ply)
+            if turn == 1:
+                page.screenshot(path=str(SCREENS / "phone-who-are-you.png"))
+                who(page, "Bob")
+            assert page.inner_text("#link-turn") == f"Your turn, {game.names[game.turn]}."
+            assert_last_move_shown(page, game)
+            assert_layout_fits(page)
+            page.screenshot(path=str(SCREENS / f"phone-{turn}-opened.png"))
+        move = visible_move(page, [m for m in game.legal_moves() if m.rotation == 0])
+        page.tap(f"#site [data-site='{move.site_index}']")
+        page.tap("#city", position=_on_canvas(page, move.anchor))
+        page.wait_for_selector("#btn-confirm:not([hidden])")
+        page.tap("#btn-confirm")
+        game.play(move)
+        page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
+        assert page.is_visible("#btn-send") and page.is_visible("#btn-back")
+        assert_layout_fits(page)
+        page.screenshot(path=str(SCREENS / f"phone-{turn}-send.png"))
+        links.append(send(page))
+        page.screenshot(path=str(SCREENS / f"phone-{turn}-copied.png"))
+        assert same(read_link(fragment(links[-1])).game, game)
+        assert same(game_on_page(page), game)
+    assert_clean(ann)
+    assert_clean(bob)
+
+
+def test_a_refused_clipboard_shows_the_link_to_copy_by_hand(people) -> None:
+    ann = people(phone=True)
+    ann.add_init_script(REFUSE_CLIPBOARD)
+    open_page(ann)
+    start_by_link(ann, ["Ann", "Bob"], seed=4, seat=0)
+    game = game_on_page(ann)
+    move = visible_move(ann, [m for m in game.legal_moves() if m.rotation == 0])
+    ann.tap(f"#site [data-site='{move.site_index}']")
+    ann.tap("#city", position=_on_canvas(ann, move.anchor))
+    ann.tap("#btn-confirm")
+    game.play(move)
+    ann.wait_for_function("JSON.parse(akropolisApp.record()).moves.length === 1")
+    ann.tap("#btn-send")
+    ann.wait_for_selector("#copy-dialog[open]")
+    link = ann.input_value("#copy-text")
+    assert same(read_link(fragment(link)).game, game)
+    selected = ann.evaluate(
+        "() => { const f = document.activeElement; "
+        "return [f.id, f.value.slice(f.selectionStart, f.selectionEnd)]; }"
+    )
+    assert selected == ["copy-text", link]
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    ann.screenshot(path=str(SCREENS / "phone-copy-by-hand.png"))
+    ann.tap("#copy-dialog button:text('Done')")
+    assert ann.inner_text("#btn-send") == "Send the link"  # shown: it may be sent again
+    assert_clean(ann)
+
+
+def test_an_older_or_different_link_asks_before_replacing_the_copy(people) -> None:
+    ann, bob = people(), people()
+    open_page(ann)
+    start_by_link(ann, ["Ann", "Bob"], seed=6, seat=0)
+    base = ann.base + "index.html#play/"
+    game = game_on_page(ann)
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    older, newest = game.replay(2), game
+    other = game.replay(4)
+    other.play(next(m for m in other.legal_moves() if m.move != game.moves[4]))
+    from akropolis_web.share import checked_notation
+
+    open_link(bob, base + checked_notation(newest), 6)
+    who(bob, "Bob")
+    bob.goto(base + checked_notation(older))  # an older link: shown, and said
+    bob.wait_for_selector("#link-dialog[open]")
+    assert bob.inner_text("#link-title") == "This link is older than your copy"
+    assert "stops after move 2" in bob.inner_text("#link-body")
+    assert game_on_page(bob).ply == 2
+    bob.click("#link-actions button:text-is('Go on with my copy')")
+    assert same(game_on_page(bob), newest)
+    assert bob.inner_text("#link-turn") == "It is Ann's turn: send the link to Ann."
+
+    bob.goto(base + checked_notation(other))  # a different fifth move: replaced only if chosen
+    bob.wait_for_selector("#link-dialog[open]")
+    assert bob.inner_text("#link-title") == "This link differs from your copy"
+    assert "agree on the first 4 moves" in bob.inner_text("#link-body")
+    bob.click("#link-actions button:text-is('Use this link instead')")
+    assert same(game_on_page(bob), other)
+    [kept] = kept_texts(bob)
+    assert same(records.load(kept), newest)  # the copy replaced is kept aside
+    bob.reload()  # the tab comes back to the game by link it showed
+    wait_until_ready(bob)
+    assert same(game_on_page(bob), other) and bob.is_visible("#link-bar")
+    assert not bob.is_visible("#link-dialog")  # the seat is remembered
+    bob.click("#btn-back")
+    assert not bob.is_visible("#link-bar")
+    bob.reload()
+    wait_until_ready(bob)
+    assert not bob.is_visible("#link-bar")  # back to his own game for good
+    assert_clean(bob)
+
+
+def test_a_kept_game_resumed_from_a_game_by_link_keeps_the_right_game_aside(people) -> None:
+    ann = people()
+    own = play_some(ann, 3, seed=2)
+    start_game(ann, ["Cy", "Di"], (), seed=8)  # Ann's first game goes to Kept games
+    assert ann.inner_text("#btn-kept") == "Kept games (1)"
+    second = game_on_page(ann)
+    start_by_link(ann, ["Ann", "Bob"], seed=9, seat=1)
+    ann.click("#btn-kept")
+    ann.click("#kept-list button:text('Resume')")
+    assert same(game_on_page(ann), own)
+    assert not ann.is_visible("#link-bar")
+    assert second.ply == 0 and kept_texts(ann) == []  # an unstarted game is not kept
+    assert_clean(ann)

@@ -1,0 +1,680 @@
+"""The score calculator's model: the cities of a real table, rebuilt and scored.
+
+People who played the physical game rebuild each city here, tile by tile (``Builder``: the
+engine's placement rules, each tile once, undo) or, when they do not know which tiles were
+used, hex by hex (``Painter``: kind and level of each visible hex, always one connected city).
+``Calculator`` holds 1 to 4 players (name, stones left, city) and the variants they share,
+scores them with ``score_city``, names the winner with ``final_result`` (the very rule a game
+uses), shares a city as checked city notation, and saves itself as JSON.
+
+Plain Python over the engine, tested on CPython; the page only wires events to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from akropolis import (
+    DIRECTIONS,
+    STARTING_TILE,
+    TILES,
+    City,
+    CityScore,
+    IllegalMoveError,
+    Kind,
+    Move,
+    Result,
+    final_result,
+    placement_cells,
+    records,
+    score_city,
+)
+from akropolis import notation as city_notation
+from akropolis.checks import MAX_STONES, VARIANTS, check_name, check_variants, excerpt, is_int
+from akropolis.records import CityRecord, RecordError
+from akropolis_web.table import Ghost
+
+Hex = tuple[int, int]
+VisibleHex = tuple[Hex, Kind, int]
+
+MIN_PLAYERS, MAX_PLAYERS = 1, 4
+#: A new calculator: the commonest table.
+DEFAULT_PLAYERS = 2
+#: Levels the painter's brush offers (a real city rarely passes 5; the engine allows 64).
+BRUSH_LEVELS = 9
+#: The saved state's format and the version this program writes and reads.
+STATE_FORMAT = "akropolis-calculator"
+STATE_VERSION = 1
+TILES_MODE, HEXES_MODE = "tiles", "hexes"
+MODES = (TILES_MODE, HEXES_MODE)
+#: The kinds a catalogue filter can ask a tile to show.
+FILTERS: tuple[str, ...] = ("quarry", "house", "market", "barracks", "temple", "garden", "plaza")
+
+
+def default_name(index: int) -> str:
+    return f"Player {index + 1}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+# --- The catalogue -----------------------------------------------------------------------------
+
+
+def tile_shows(tile_id: int, wanted: str) -> bool:
+    """Whether a tile shows ``wanted`` (a ``FILTERS`` name): a kind, its plaza, or any plaza."""
+    hexes = TILES[tile_id].hexes
+    if wanted == "plaza":
+        return any(kind.is_plaza for kind in hexes)
+    return any(kind.district.label == wanted for kind in hexes)
+
+
+def catalogue(wanted: Iterable[str] = ()) -> list[int]:
+    """The tile ids that show every kind in ``wanted`` (all 61 when nothing is asked)."""
+    wanted = [name for name in wanted if name in FILTERS]
+    return [tile for tile in sorted(TILES) if all(tile_shows(tile, name) for name in wanted)]
+
+
+def describe_tile(tile_id: int) -> str:
+    """``Tile 12: quarry, market, house`` (hexes clockwise from hex_a)."""
+    return f"Tile {tile_id}: " + ", ".join(k.label.replace("-", " ") for k in TILES[tile_id].hexes)
+
+
+# --- Tile by tile ------------------------------------------------------------------------------
+
+
+class Builder:
+    """A city rebuilt tile by tile, as it was built: each placement is checked by the engine
+    (a physical city obeys the rules), each tile is used once (a box holds one of each)."""
+
+    def __init__(self, placements: Iterable[Move] = ()) -> None:
+        self.city = City.from_placements(list(placements))  # IllegalMoveError says which
+        self.held: int | None = None  # the tile id in hand
+        self.rotation = 0
+        self.hover: Hex | None = None
+
+    @property
+    def placements(self) -> tuple[Move, ...]:
+        return tuple(self.city.placements)
+
+    @property
+    def used(self) -> frozenset[int]:
+        return frozenset(p.tile for p in self.city.placements)
+
+    # --- Questions ---------------------------------------------------------------------------
+
+    def legal_anchors(self) -> list[Hex]:
+        """Where the tile in hand may go in its current rotation (the engine's spots)."""
+        if self.held is None:
+            return []
+        return [
+            anchor
+            for spot in self.city.spots()
+            for anchor, rotation, _cells in spot.orientations
+            if rotation == self.rotation
+        ]
+
+    def has_any_spot(self) -> bool:
+        return bool(self.city.spots())
+
+    def ghost(self, anchor: Hex | None = None) -> Ghost | None:
+        """The tile in hand with hex_a on ``anchor`` (default: the hovered cell), as the game
+        shows it: its level, the stones its quarries would give, or why it cannot go there."""
+        anchor = anchor if anchor is not None else self.hover
+        if self.held is None or anchor is None:
+            return None
+        move = Move(self.held, anchor, self.rotation)
+        cells = placement_cells(anchor, self.rotation)
+        try:
+            _, level, stones = self.city.check(self.held, anchor, self.rotation)
+        except IllegalMoveError as error:
+            below = [self.city.top(cell) for cell in cells]
+            level = max((top[1] for top in below if top), default=0) + 1
+            return Ghost(cells, level, False, str(error), 0, move)
+        return Ghost(cells, level, True, "", stones, move)
+
+    def ghost_hexes(self, ghost: Ghost) -> list[VisibleHex]:
+        kinds = TILES[ghost.move.tile].hexes
+        return [(cell, kind, ghost.level) for cell, kind in zip(ghost.cells, kinds, strict=True)]
+
+    # --- Actions -----------------------------------------------------------------------------
+
+    def pick(self, tile_id: int) -> tuple[bool, str]:
+        """Take a tile from the catalogue in hand; returns (taken, status line)."""
+        if not is_int(tile_id) or tile_id not in TILES:
+            return False, f"There is no tile {excerpt(tile_id)}."
+        if tile_id in self.used:
+            return False, f"Tile {tile_id} is already in this city: the box holds one of each."
+        self.held = tile_id
+        controls = "rotate with R, the wheel or ⟳; ✕ or Esc puts it back"
+        return True, f"{describe_tile(tile_id)} in hand: {controls}."
+
+    def drop(self) -> None:
+        self.held = None
+        self.hover = None
+
+    def rotate(self, steps: int = 1) -> None:
+        self.rotation = (self.rotation + steps) % 6
+
+    def step(self, direction: int) -> None:
+        """Move the keyboard cursor one hex; it starts on the first legal spot."""
+        if self.hover is None:
+            anchors = self.legal_anchors()
+            self.hover = anchors[0] if anchors else (0, 0)
+            return
+        dq, dr = DIRECTIONS[direction % 6]
+        self.hover = (self.hover[0] + dq, self.hover[1] + dr)
+
+    def place(self, anchor: Hex | None = None) -> tuple[bool, str]:
+        """Place the tile in hand with hex_a on ``anchor``; returns (placed, status line)."""
+        ghost = self.ghost(anchor)
+        if ghost is None:
+            return False, "Pick a tile from the catalogue first."
+        if not ghost.legal:
+            return False, f"Not here: {ghost.reason}."
+        self.city.place(ghost.move)
+        self.drop()
+        stones = ghost.stones_gained
+        gained = f" (+{_plural(stones, 'stone')} from the quarries it covers)" if stones else ""
+        return True, f"Placed tile {ghost.move.tile} on level {ghost.level}{gained}."
+
+    def undo(self) -> str:
+        if not self.city.placements:
+            return "No tile to take back."
+        move = self.city.undo()
+        self.drop()
+        return f"Took back tile {move.tile}."
+
+
+# --- Hex by hex --------------------------------------------------------------------------------
+
+
+def starting_hexes() -> dict[Hex, tuple[Kind, int]]:
+    """The starting tile, where every city begins (and a painted one too)."""
+    return {cell: (kind, 1) for cell, kind in STARTING_TILE}
+
+
+def _neighbours(cell: Hex) -> list[Hex]:
+    return [(cell[0] + dq, cell[1] + dr) for dq, dr in DIRECTIONS]
+
+
+def _connected(cells: set[Hex]) -> bool:
+    if not cells:
+        return False
+    start = next(iter(cells))
+    reached, todo = {start}, [start]
+    while todo:
+        for n in _neighbours(todo.pop()):
+            if n in cells and n not in reached:
+                reached.add(n)
+                todo.append(n)
+    return len(reached) == len(cells)
+
+
+@dataclass(frozen=True, slots=True)
+class Stroke:
+    """What the brush would do on a cell: allowed or why not, in one line."""
+
+    cell: Hex
+    allowed: bool
+    reason: str
+
+
+class Painter:
+    """A city painted hex by hex, when its tiles are not known: the kind and level of each
+    visible hex.  It is always one connected city (``City.from_hexes`` scores only that), so a
+    hex is painted next to the city and erased only if the rest stays in one piece."""
+
+    def __init__(self, hexes: Iterable[VisibleHex] | None = None) -> None:
+        if hexes is None:
+            self.hexes = starting_hexes()
+        else:
+            city = City.from_hexes(list(hexes))  # ValueError says what is wrong
+            self.hexes = {cell: (kind, level) for cell, kind, level in city.hexes()}
+        self.kind = Kind.HOUSE
+        self.level = 1
+        self.erasing = False
+        self.hover: Hex | None = None
+        self._history: list[tuple[Hex, tuple[Kind, int] | None]] = []
+        self._city: City | None = None
+
+    @property
+    def pristine(self) -> bool:
+        """Still the starting tile, untouched."""
+        return self.hexes == starting_hexes()
+
+    def visible(self) -> list[VisibleHex]:
+        return [(cell, kind, level) for cell, (kind, level) in self.hexes.items()]
+
+    def city(self) -> City:
+        """The painted city as the engine sees it (rebuilt after each change)."""
+        if self._city is None:
+            self._city = City.from_hexes(self.visible())
+        return self._city
+
+    def frontier(self) -> list[Hex]:
+        """The empty cells next to the city: where a new hex may be painted."""
+        return sorted({n for cell in self.hexes for n in _neighbours(cell) if n not in self.hexes})
+
+    # --- The brush ---------------------------------------------------------------------------
+
+    def choose(self, kind: Kind | None = None, level: int | None = None) -> None:
+        """Set the brush (a kind, or the eraser when ``kind`` is None and no level is given)."""
+        if kind is not None:
+            self.kind, self.erasing = Kind(kind), False
+        if level is not None:
+            self.level = min(max(int(level), 1), BRUSH_LEVELS)
+            self.erasing = False
+        if kind is None and level is None:
+            self.erasing = True
+
+    def stroke(self, cell: Hex) -> Stroke:
+        """Whether the brush may touch ``cell``, and why not."""
+        if self.erasing:
+            if cell not in self.hexes:
+                return Stroke(cell, False, "there is no hex here to erase")
+            if len(self.hexes) == 1:
+                return Stroke(cell, False, "a city keeps at least one hex")
+            if not _connected(set(self.hexes) - {cell}):
+                return Stroke(
+                    cell, False, "erasing it would cut the city in two (erase from the edge)"
+                )
+            return Stroke(cell, True, "")
+        if cell in self.hexes:
+            if self.hexes[cell] == (self.kind, self.level):
+                return Stroke(cell, False, "this hex is already painted like that")
+            return Stroke(cell, True, "")
+        if not any(n in self.hexes for n in _neighbours(cell)):
+            return Stroke(
+                cell,
+                False,
+                "a hex must touch the city (a city is one piece: paint next to it)",
+            )
+        return Stroke(cell, True, "")
+
+    def paint(self, cell: Hex) -> tuple[bool, str]:
+        """Paint (or erase) ``cell`` with the brush; returns (done, status line)."""
+        stroke = self.stroke(cell)
+        if not stroke.allowed:
+            return False, f"Not here: {stroke.reason}."
+        self._history.append((cell, self.hexes.get(cell)))
+        self._city = None
+        where = f"{cell[0]},{cell[1]}"
+        if self.erasing:
+            del self.hexes[cell]
+            return True, f"Erased the hex at {where}."
+        self.hexes[cell] = (self.kind, self.level)
+        label = self.kind.label.replace("-", " ")
+        return True, f"Painted a {label} on level {self.level} at {where}."
+
+    def undo(self) -> str:
+        if not self._history:
+            return "Nothing to take back."
+        cell, before = self._history.pop()
+        self._city = None
+        if before is None:
+            del self.hexes[cell]
+        else:
+            self.hexes[cell] = before
+        return f"Took back the change at {cell[0]},{cell[1]}."
+
+    def replace(self, hexes: Iterable[VisibleHex]) -> None:
+        """Start again from ``hexes`` (a built city's visible hexes, say); no undo past it."""
+        city = City.from_hexes(list(hexes))
+        self.hexes = {cell: (kind, level) for cell, kind, level in city.hexes()}
+        self._history.clear()
+        self._city = None
+
+
+# --- Players and the table ---------------------------------------------------------------------
+
+
+@dataclass
+class Player:
+    """One seat at the table: a name, the stones left at the end, and a city."""
+
+    name: str
+    stones: int = 0
+    mode: str = TILES_MODE
+    builder: Builder = field(default_factory=Builder)
+    painter: Painter = field(default_factory=Painter)
+
+    def city(self) -> City:
+        return self.builder.city if self.mode == TILES_MODE else self.painter.city()
+
+    def visible(self) -> list[VisibleHex]:
+        return list(self.city().hexes())
+
+    @property
+    def empty(self) -> bool:
+        """Nothing built or painted yet."""
+        return not self.builder.placements and self.painter.pristine
+
+    def record(self, variants: frozenset[str]) -> dict[str, Any]:
+        """The city record of this player's city (placements, or hexes when painted)."""
+        return records.city_to_record(self.city(), variants, self.stones)
+
+
+class Calculator:
+    """The whole table: 1 to 4 players, the variants they played with, and who is edited."""
+
+    def __init__(self, players: list[Player] | None = None, variants: Iterable[str] = ()) -> None:
+        if players is None:
+            players = [Player(default_name(i)) for i in range(DEFAULT_PLAYERS)]
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"the calculator holds 1 to 4 players, not {len(players)}")
+        self.players = players
+        self.variants: frozenset[str] = check_variants(variants)
+        self.active = 0
+
+    @property
+    def current(self) -> Player:
+        return self.players[self.active]
+
+    # --- Players -----------------------------------------------------------------------------
+
+    def select(self, index: int) -> None:
+        if is_int(index) and 0 <= index < len(self.players):
+            self.active = index
+
+    def add_player(self) -> str:
+        if len(self.players) >= MAX_PLAYERS:
+            return f"At most {MAX_PLAYERS} players: Akropolis is for 1 to 4 cities."
+        self.players.append(Player(_free_name(self.players)))
+        self.active = len(self.players) - 1
+        return f"Added {self.current.name}: build their city."
+
+    def remove_player(self, index: int) -> str:
+        if len(self.players) <= MIN_PLAYERS:
+            return "The calculator keeps at least one city."
+        if not is_int(index) or not 0 <= index < len(self.players):
+            return "There is no such player."
+        gone = self.players.pop(index)
+        if self.active >= len(self.players) or self.active > index:
+            self.active = max(0, self.active - 1)
+        return f"Removed {gone.name} and their city."
+
+    def rename(self, index: int, name: str) -> str | None:
+        """Rename a player; returns why not (the name is kept), or None when done."""
+        try:
+            self.players[index].name = check_name(name.strip(), "a name")
+        except (ValueError, AttributeError) as error:
+            return f"That name cannot be used: {error}."
+        return None
+
+    def set_stones(self, index: int, value: object) -> str | None:
+        """Set a player's stones left; returns why not (nothing changed), or None when done."""
+        if isinstance(value, str):
+            text = value.strip()
+            value = int(text) if text.isascii() and text.isdigit() and len(text) < 7 else text
+        if not is_int(value) or not 0 <= value <= MAX_STONES:
+            return f"Stones left must be a whole number from 0 to {MAX_STONES:,}."
+        self.players[index].stones = value
+        return None
+
+    def set_variants(self, variants: Iterable[str]) -> None:
+        self.variants = check_variants(variants)
+
+    def set_mode(self, mode: str) -> str:
+        """Switch the current city between tile by tile and hex by hex.
+
+        A painter still on the starting tile starts from the tiles placed, so a city that is
+        known but for a few tiles is finished by hand."""
+        player = self.current
+        if mode not in MODES or mode == player.mode:
+            return ""
+        player.mode = mode
+        player.builder.drop()
+        if mode == HEXES_MODE:
+            if player.painter.pristine and player.builder.placements:
+                player.painter.replace(player.builder.city.hexes())
+                return (
+                    f"By hexes: started from the {_plural(len(player.builder.placements), 'tile')}"
+                    " placed. Pick a kind and a level, then tap a hex."
+                )
+            return "By hexes: pick a kind and a level, then tap a hex to paint it."
+        return "By tiles: pick a tile from the catalogue and place it in the city."
+
+    def used_elsewhere(self) -> dict[int, str]:
+        """Tiles in other players' cities, by the name of the first city holding each."""
+        out: dict[int, str] = {}
+        for index, player in enumerate(self.players):
+            if index != self.active and player.mode == TILES_MODE:
+                for tile in player.builder.used:
+                    out.setdefault(tile, player.name)
+        return out
+
+    # --- Scores ------------------------------------------------------------------------------
+
+    def scores(self) -> list[CityScore]:
+        return [score_city(p.city(), self.variants, p.stones) for p in self.players]
+
+    @property
+    def blank(self) -> bool:
+        """No city built or painted yet: nobody has won anything."""
+        return all(p.empty for p in self.players)
+
+    def result(self, scores: list[CityScore] | None = None) -> Result:
+        """The winner with the engine's rule: highest total, then most stones."""
+        scores = scores if scores is not None else self.scores()
+        return final_result(
+            [p.name for p in self.players],
+            [s.total for s in scores],
+            [p.stones for p in self.players],
+        )
+
+    # --- Sharing -----------------------------------------------------------------------------
+
+    def share_text(self, index: int | None = None) -> str:
+        """A player's city as checked city notation (``C1;c=…``), for a link or an embed."""
+        player = self.players[self.active if index is None else index]
+        return city_notation.format_city(player.record(self.variants), check=True)
+
+    def open_shared(self, text: object) -> str:
+        """Open a shared city (city notation); returns what happened, in one line.
+
+        A bad text raises RecordError with the reason and changes nothing.  The city goes to a
+        calculator that is still empty, else to a new player; one already here is just shown.
+        """
+        if not isinstance(text, str):
+            raise RecordError("a shared city is text")
+        if "%" in text:
+            try:
+                text = city_notation.percent_decode(text)
+            except UnicodeError:
+                raise RecordError("the link is not valid text (bad %-encoding)") from None
+        if not text.strip().startswith(city_notation.CITY_HEADER + ";"):
+            raise RecordError("the link does not hold a city (it should start with C1;)")
+        subject = records.load(text)
+        if not isinstance(subject, CityRecord):
+            raise RecordError("the link does not hold a city")
+        player = _player_of(subject, default_name(0))
+        for index, other in enumerate(self.players):
+            if _same_city(other, player):
+                self.active = index
+                self._adopt_variants(subject.variants)
+                return f"This city is already here: {other.name}'s."
+        if all(p.empty and p.name == default_name(i) for i, p in enumerate(self.players)):
+            self.players[0] = player
+            self.active = 0
+        elif len(self.players) < MAX_PLAYERS:
+            player.name = _free_name(self.players)
+            self.players.append(player)
+            self.active = len(self.players) - 1
+        else:
+            raise RecordError(
+                f"the calculator already holds {MAX_PLAYERS} cities: remove one to open this one"
+            )
+        changed = self._adopt_variants(subject.variants)
+        return f"Opened the shared city as {player.name}.{changed}"
+
+    def _adopt_variants(self, variants: frozenset[str]) -> str:
+        if variants == self.variants:
+            return ""
+        self.variants = variants
+        names = ", ".join(v for v in VARIANTS if v in variants) or "none"
+        return f" Variants set as in the link: {names}."
+
+    # --- Saving ------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        players = []
+        for player in self.players:
+            placements = [
+                {"tile": p.tile, "anchor": list(p.anchor), "rotation": p.rotation}
+                for p in player.builder.placements
+            ]
+            hexes = [
+                {"cell": list(cell), "kind": kind.label, "level": level}
+                for cell, kind, level in player.painter.visible()
+            ]
+            players.append(
+                {
+                    "name": player.name,
+                    "stones": player.stones,
+                    "mode": player.mode,
+                    "placements": placements,
+                    "hexes": hexes,
+                }
+            )
+        return {
+            "format": STATE_FORMAT,
+            "version": STATE_VERSION,
+            "variants": [v for v in VARIANTS if v in self.variants],
+            "active": self.active,
+            "players": players,
+        }
+
+    def dumps(self) -> str:
+        return records.dumps(self.to_json())
+
+
+def _once_each(placements: Iterable[Move]) -> None:
+    """A city holds each tile once (the box has one of each): RecordError if not."""
+    seen: set[int] = set()
+    for number, placement in enumerate(placements, start=1):
+        if placement.tile in seen:
+            raise RecordError(
+                f"placement {number}: tile {placement.tile} is already in this city "
+                "(the box holds one of each)"
+            )
+        seen.add(placement.tile)
+
+
+def _player_of(subject: CityRecord, name: str) -> Player:
+    _once_each(subject.placements)
+    if subject.hexes:
+        return Player(name, subject.stones, HEXES_MODE, painter=Painter(subject.hexes))
+    return Player(name, subject.stones, TILES_MODE, builder=Builder(subject.placements))
+
+
+def _same_city(a: Player, b: Player) -> bool:
+    if a.mode != b.mode or a.stones != b.stones:
+        return False
+    if a.mode == TILES_MODE:
+        return a.builder.placements == b.builder.placements
+    return a.painter.hexes == b.painter.hexes
+
+
+def _free_name(players: list[Player]) -> str:
+    """The first default name (``Player N``, from the next seat on) no player has."""
+    taken = {p.name for p in players}
+    number = len(players)
+    while default_name(number) in taken:
+        number += 1
+    return default_name(number)
+
+
+# --- Reading a saved state ---------------------------------------------------------------------
+
+
+def _expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise RecordError(message)
+
+
+def _keys(value: Any, where: str, required: set[str]) -> dict[str, Any]:
+    _expect(isinstance(value, dict), f"{where} must be a JSON object, not {excerpt(value)}")
+    for key in value:
+        _expect(key in required, f"{where}: unknown key {excerpt(key)}")
+    for key in sorted(required):
+        _expect(key in value, f"{where}: missing key {key!r}")
+    return value
+
+
+def _city_record(**city: Any) -> CityRecord:
+    """Read a player's placements or hexes with the city record's own strict reader."""
+    data = {
+        "format": records.CITY_FORMAT,
+        "version": records.VERSION,
+        "variants": [],
+        "stones": 0,
+        "placements": [],
+    }
+    return records.read_city({**data, **city})
+
+
+def _read_player(value: Any, where: str) -> Player:
+    keys = {"name", "stones", "mode", "placements", "hexes"}
+    data = _keys(value, where, keys)
+    try:
+        name = check_name(data["name"], "the name")
+    except ValueError as error:
+        raise RecordError(f"{where}: {error}") from None
+    stones = data["stones"]
+    _expect(
+        is_int(stones) and 0 <= stones <= MAX_STONES,
+        f"{where}: stones must be a whole number from 0 to {MAX_STONES}, not {excerpt(stones)}",
+    )
+    _expect(data["mode"] in MODES, f"{where}: mode must be tiles or hexes")
+    try:
+        placements = _city_record(placements=data["placements"]).placements
+        hexes = _city_record(hexes=data["hexes"]).hexes
+        _once_each(placements)
+    except RecordError as error:
+        raise RecordError(f"{where}: {error}") from None
+    return Player(name, stones, data["mode"], Builder(placements), Painter(hexes))
+
+
+def read_state(text: object) -> Calculator:
+    """A calculator from its saved JSON, every city replayed and checked; RecordError if not.
+
+    Whatever the text holds (hostile, truncated, from a newer version), the reason is one line
+    and nothing else happens: the page keeps the text aside and starts afresh.
+    """
+    try:
+        data = records.parse_json(text)
+        data = _keys(data, "the state", {"format", "version", "variants", "active", "players"})
+        _expect(data["format"] == STATE_FORMAT, "this is not a saved score calculator")
+        version = data["version"]
+        if is_int(version) and version > STATE_VERSION:
+            raise RecordError("it was saved by a newer version of the calculator")
+        _expect(is_int(version) and version == STATE_VERSION, f"unknown version {excerpt(version)}")
+        _expect(isinstance(data["variants"], list), "variants must be a list")
+        try:
+            variants = check_variants(data["variants"])
+        except ValueError as error:
+            raise RecordError(f"variants: {error}") from None
+        players = data["players"]
+        _expect(
+            isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS,
+            "players must list 1 to 4 players",
+        )
+        calculator = Calculator(
+            [_read_player(p, f"player {i + 1}") for i, p in enumerate(players)], variants
+        )
+        active = data["active"]
+        _expect(
+            is_int(active) and 0 <= active < len(players), "active must name one of the players"
+        )
+        calculator.active = active
+        return calculator
+    except RecordError:
+        raise
+    except (MemoryError, RecursionError):
+        raise RecordError("the saved state is too large or too deeply nested") from None
+    except Exception as error:  # the page must start whatever storage holds
+        raise RecordError(f"the saved state could not be read ({type(error).__name__})") from None

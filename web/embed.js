@@ -1,0 +1,126 @@
+// The embed before Python: the theme and a placeholder at once, the cheap refusals, Python
+// booted only once the embed is near the viewport (or clicked), and the frame's preferred
+// height told to the host page. The link is only compared with constants here; nothing from it
+// is ever written into the page (embed.py reads it properly, with the engine).
+//
+// <html data-akropolis>: "idle" (waiting to be seen), "loading", then "ready" or "error".
+const root = document.documentElement;
+const $ = (id) => document.getElementById(id);
+//: akropolis.checks.MAX_NOTATION_LENGTH: a longer fragment is refused before any parsing.
+const MAX_NOTATION_LENGTH = 10000;
+//: While one embed boots, the others on the page wait this long at most before they start too.
+const BOOT_TURN_MS = 20000;
+const PYTHON_CONFIG = { interpreter: "runtime/pyodide/pyodide.mjs", files: { "python.zip": "./*" } };
+
+const query = new URLSearchParams(window.location.search.slice(0, 1000));
+if (query.get("theme") === "dark") root.dataset.theme = "dark";
+if (query.get("breakdown") === "0") root.dataset.breakdown = "0";
+
+function fail(text) {
+  if (root.dataset.akropolis === "ready" || root.dataset.akropolis === "error") return;
+  root.dataset.akropolis = "error";
+  $("error-text").textContent = text;
+  $("error").hidden = false;
+  $("body").hidden = true;
+  report();
+}
+
+// --- Height: the frame's preferred height, a number and nothing else ---------------------------
+
+let reported = 0;
+
+function preferredHeight() {
+  const card = $("embed");
+  const body = $("body");
+  const rest = card.scrollHeight - body.offsetHeight;  // everything but the stage and the score
+  if (body.hidden) return Math.ceil(rest);
+  const ideal = Math.round(Math.min(Math.max(card.clientWidth * 0.62, 240), 520));
+  const side = $("side");
+  const content = side.hidden ? 0 : $("side-content").offsetHeight + 16;
+  const beside = !side.hidden && side.offsetTop < $("stage").offsetTop + 20;
+  return Math.ceil(rest + (beside ? Math.max(ideal, content) : ideal + content));
+}
+
+function report() {
+  if (window.parent === window) return;
+  const height = preferredHeight();
+  if (Math.abs(height - reported) < 2) return;
+  reported = height;
+  window.parent.postMessage({ akropolisHeight: height }, "*");
+}
+
+const resized = new ResizeObserver(() => report());
+for (const id of ["embed", "bar", "side-content", "why", "tryit", "replay", "error"]) {
+  resized.observe($(id));
+}
+
+// --- Booting Python, once, when the embed is about to be seen --------------------------------
+
+let started = false;
+
+function startPython() {
+  if (started) return;
+  started = true;
+  performance.mark("akropolis-boot");
+  const script = document.createElement("script");
+  script.type = "py";
+  script.src = "embed.py";
+  script.setAttribute("config", JSON.stringify(PYTHON_CONFIG));
+  document.body.append(script);
+  import("./runtime/pyscript/core.js").catch(() => {
+    fail("The city could not be loaded. Check your connection, then reload the page.");
+  });
+}
+
+// Embeds of one page boot one after another (a Web Lock shared by the page's embeds of this
+// site): the first one in view is ready as soon as if it were alone, instead of all of them
+// sharing the processor and memory at once.
+function boot() {
+  if (root.dataset.akropolis !== "idle") return;
+  root.dataset.akropolis = "loading";
+  $("show").hidden = true;
+  $("status").textContent = "Loading the city…";
+  const turn = () => new Promise((settled) => {
+    const done = () => { watcher.disconnect(); clearTimeout(timer); settled(); };
+    const watcher = new MutationObserver(() => {
+      if (root.dataset.akropolis !== "loading") done();
+    });
+    watcher.observe(root, { attributes: true, attributeFilter: ["data-akropolis"] });
+    const timer = setTimeout(done, BOOT_TURN_MS);
+    startPython();
+  });
+  try {
+    navigator.locks.request("akropolis-embed-boot", turn).catch(startPython);
+  } catch {
+    startPython();  // no Web Locks here (an old browser, a sandboxed frame): just start
+  }
+}
+
+const fragment = window.location.hash.slice(1);
+if (fragment.length > MAX_NOTATION_LENGTH) {
+  fail(`This link is too long to hold a city or a game (${fragment.length.toLocaleString("en")} ` +
+       `characters; at most ${MAX_NOTATION_LENGTH.toLocaleString("en")}).`);
+} else if (!fragment.trim()) {
+  fail("This link shows nothing: a city (C1;…) or a game (A1;…) goes after #.");
+} else {
+  window.addEventListener("error", () => {
+    if (root.dataset.akropolis === "loading") fail("The city could not be loaded. Reload the page to try again.");
+  });
+  window.addEventListener("unhandledrejection", () => {
+    if (root.dataset.akropolis === "loading") fail("The city could not be loaded. Reload the page to try again.");
+  });
+  $("placeholder").addEventListener("click", boot);
+  if ("IntersectionObserver" in window) {
+    // Inside a frame the root is the top page's viewport: it fires when the reader gets near.
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        seen.disconnect();
+        boot();
+      }
+    }, { rootMargin: "300px 0px" });
+    seen.observe($("embed"));
+  } else {
+    $("show").hidden = false;
+  }
+}
+report();
