@@ -54,14 +54,81 @@ for (const id of ["embed", "bar", "side-content", "why", "tryit", "replay", "err
   resized.observe($(id));
 }
 
+// --- Storage: a frame on another site may have none -----------------------------------------
+
+// With third-party storage blocked (private windows, some browsers' settings) IndexedDB cannot
+// open in a frame on another site, and PyScript waits on its IndexedDB cache before starting
+// Python: the embed would never load. There, PyScript gets this in-memory stand-in (just what
+// its cache uses), which forgets everything with the page — as the embed needs nothing kept.
+function storageWorks() {
+  return new Promise((resolve) => {
+    try {
+      const probe = indexedDB.open("akropolis-probe");
+      probe.onsuccess = () => { probe.result.close(); resolve(true); };
+      probe.onerror = (event) => { event.preventDefault(); resolve(false); };
+      probe.onblocked = () => resolve(true);
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
+function memoryIndexedDB() {
+  const later = (request, type, target = request) => setTimeout(() => {
+    const handler = target[`on${type}`];
+    if (handler) handler.call(target, { type, target });
+  });
+  const request = (run) => {
+    const pending = { result: undefined, error: null, onsuccess: null, onerror: null };
+    setTimeout(() => { pending.result = run(); later(pending, "success"); });
+    return pending;
+  };
+  const store = (map) => ({
+    count: () => request(() => map.size),
+    clear: () => request(() => { map.clear(); }),
+    delete: (key) => request(() => { map.delete(key); }),
+    get: (key) => request(() => map.get(key)),
+    getKey: (key) => request(() => (map.has(key) ? key : undefined)),
+    getAllKeys: () => request(() => [...map.keys()]),
+    put: (value, key) => request(() => { map.set(key, value); return key; }),
+  });
+  const databases = new Map();
+  return {
+    open(name) {
+      const opening = { result: null, error: null, transaction: null };
+      setTimeout(() => {
+        const fresh = !databases.has(name);
+        if (fresh) databases.set(name, new Map());
+        const stores = databases.get(name);
+        opening.result = {
+          get objectStoreNames() { return { length: stores.size, contains: (n) => stores.has(n) }; },
+          createObjectStore(n) { stores.set(n, new Map()); },
+          transaction: (n) => ({ objectStore: () => store(stores.get(n)) }),
+          close() {},
+        };
+        if (fresh && opening.onupgradeneeded) {
+          opening.transaction = { oncomplete: null };
+          opening.onupgradeneeded({ type: "upgradeneeded", target: opening });
+          later(opening, "complete", opening.transaction);
+        }
+        later(opening, "success");
+      });
+      return opening;
+    },
+  };
+}
+
 // --- Booting Python, once, when the embed is about to be seen --------------------------------
 
 let started = false;
 
-function startPython() {
+async function startPython() {
   if (started) return;
   started = true;
   performance.mark("akropolis-boot");
+  if (!(await storageWorks())) {
+    Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true });
+  }
   const script = document.createElement("script");
   script.type = "py";
   script.src = "embed.py";

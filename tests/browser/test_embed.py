@@ -413,6 +413,19 @@ def test_an_embed_far_below_the_fold_waits_until_it_is_scrolled_to(page: Page, h
     assert page.watch.errors == []
 
 
+def test_an_embed_on_another_sites_page_loads_without_storage(page: Page, host: Site) -> None:
+    """A rules site is another site than the embed's: there a browser may refuse the frame any
+    storage (third-party storage blocked, as this Chromium does), which PyScript's IndexedDB
+    cache needs; the embed still loads (an in-memory stand-in) and shows the city."""
+    url = host_page(host, page.base, 0, [f"#{CITY}"]).replace("127.0.0.1", "localhost")
+    page.goto(url)
+    frame = embed_frame(page)
+    frame.wait_for_function(SETTLED, timeout=90_000)
+    assert frame.evaluate("document.documentElement.dataset.akropolis") == "ready"
+    assert frame.inner_text("#total") == "33 points"
+    assert page.watch.errors == []
+
+
 def test_without_intersection_observer_a_click_starts_it(page: Page) -> None:
     page.add_init_script("delete window.IntersectionObserver")
     page.goto(f"{page.base}embed.html#{CITY}")
