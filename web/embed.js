@@ -139,9 +139,10 @@ async function startPython() {
   });
 }
 
-// Embeds of one page boot one after another (a Web Lock shared by the page's embeds of this
-// site): the first one in view is ready as soon as if it were alone, instead of all of them
-// sharing the processor and memory at once.
+// Embeds of one page boot one after another: the first one in view is ready as soon as if it
+// were alone, instead of all of them sharing the processor and memory at once. They take turns
+// with a Web Lock shared by the page's embeds of this site; where a frame has no locks (one on
+// another site whose storage is blocked), by asking each other through the host page's frames.
 function boot() {
   if (root.dataset.akropolis !== "idle") return;
   root.dataset.akropolis = "loading";
@@ -157,10 +158,83 @@ function boot() {
     startPython();
   });
   try {
-    navigator.locks.request("akropolis-embed-boot", turn).catch(startPython);
+    navigator.locks.request("akropolis-embed-boot", turn).catch(() => turnWithoutLocks(turn));
   } catch {
-    startPython();  // no Web Locks here (an old browser, a sandboxed frame): just start
+    turnWithoutLocks(turn);
   }
+}
+
+// --- Turns without Web Locks: the embeds of a page ask each other -----------------------------
+
+//: How long an embed waits for another one to say it is booting, in milliseconds.
+const PEERS_WAIT_MS = 150;
+let booting = false;
+
+function siblings() {
+  const frames = [];
+  try {
+    for (let i = 0; i < window.parent.length; i++) frames.push(window.parent.frames[i]);
+  } catch {
+    // a host that hides its frames: no turns to take
+  }
+  return frames;
+}
+
+function tellSiblings(message) {
+  for (const frame of siblings()) {
+    if (frame !== window) frame.postMessage(message, window.location.origin);
+  }
+}
+
+// Only this site's embeds are listened to, and only a word and a frame number are read.
+function peerWord(event) {
+  if (event.origin !== window.location.origin || event.source === window) return null;
+  const data = event.data;
+  if (!data || typeof data.akropolisBoot !== "string") return null;
+  return { word: data.akropolisBoot, index: Number.isInteger(data.index) ? data.index : -1 };
+}
+
+// An embed booting answers "busy" to any that asks.
+window.addEventListener("message", (event) => {
+  const peer = peerWord(event);
+  if (peer && peer.word === "ask" && booting) event.source.postMessage({ akropolisBoot: "busy" }, window.location.origin);
+});
+
+// Ask the others; boot if none is booting and no earlier frame asked at the same time; else
+// ask again when one says it is done (at most BOOT_TURN_MS of waiting, as with the lock).
+function turnWithoutLocks(turn) {
+  if (window.parent === window) {
+    turn();
+    return;
+  }
+  const me = siblings().indexOf(window);
+  let waiting = true;
+  let blocked = false;
+  const go = () => {
+    if (!waiting) return;
+    waiting = false;
+    window.removeEventListener("message", listen);
+    clearTimeout(limit);
+    booting = true;
+    turn().then(() => {
+      booting = false;
+      tellSiblings({ akropolisBoot: "done" });
+    });
+  };
+  const ask = () => {
+    blocked = false;
+    tellSiblings({ akropolisBoot: "ask", index: me });
+    setTimeout(() => { if (!blocked) go(); }, PEERS_WAIT_MS);
+  };
+  const listen = (event) => {
+    const peer = peerWord(event);
+    if (!peer) return;
+    if (peer.word === "busy" || (peer.word === "ask" && peer.index < me)) blocked = true;
+    else if (peer.word === "done" && blocked) ask();
+  };
+  const limit = setTimeout(go, BOOT_TURN_MS);
+  window.addEventListener("message", listen);
+  ask();
 }
 
 const fragment = window.location.hash.slice(1);

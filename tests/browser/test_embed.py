@@ -7,6 +7,7 @@ functions (Playwright compiles those itself), not strings that it would ``eval``
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections import Counter
@@ -423,6 +424,34 @@ def test_an_embed_on_another_sites_page_loads_without_storage(page: Page, host: 
     frame.wait_for_function(SETTLED, timeout=90_000)
     assert frame.evaluate("document.documentElement.dataset.akropolis") == "ready"
     assert frame.inner_text("#total") == "33 points"
+    assert page.watch.errors == []
+
+
+BOOT_AND_READY = """() => {
+  const at = (name) => {
+    const entry = performance.getEntriesByName(name)[0];
+    return entry ? performance.timeOrigin + entry.startTime : null;
+  };
+  return [at('akropolis-boot'), at('akropolis-ready')];
+}"""
+
+
+def test_embeds_in_view_on_another_site_boot_one_after_another(page: Page, host: Site) -> None:
+    """Without Web Locks (a frame refused storage has none) the embeds of a page still take
+    turns, asking each other: each starts Python only once the one before is ready."""
+    srcs = [f"#{CITY}", f"?kind=houses#{CITY}", f"?kind=temples#{CITY}"]
+    page.set_viewport_size({"width": 1280, "height": 1600})
+    page.goto(host_page(host, page.base, 0, srcs).replace("127.0.0.1", "localhost"))
+    page.wait_for_function("() => document.querySelectorAll('iframe').length === 3")
+    page.wait_for_timeout(500)
+    frames = [f for f in page.frames if "embed.html" in f.url]
+    assert len(frames) == 3
+    for frame in frames:
+        frame.wait_for_function(SETTLED, timeout=180_000)
+        assert frame.evaluate("document.documentElement.dataset.akropolis") == "ready"
+    spans = sorted(frame.evaluate(BOOT_AND_READY) for frame in frames)
+    for (_, ready), (boot, _) in itertools.pairwise(spans):
+        assert boot >= ready - 5  # the next one started only once the one before was ready
     assert page.watch.errors == []
 
 
