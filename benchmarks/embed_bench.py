@@ -175,8 +175,10 @@ def main() -> None:
         }
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**found.launch_options())
-            embed = [cold_start(browser, f"{embed_url}embed.html#{CITY}") for _ in range(runs)]
-            bare = [cold_start(browser, f"{embed_url}bare.html") for _ in range(runs)]
+            embed, bare = [], []
+            for _ in range(runs):  # interleaved, so that a busy moment weighs on both alike
+                embed.append(cold_start(browser, f"{embed_url}embed.html#{CITY}"))
+                bare.append(cold_start(browser, f"{embed_url}bare.html"))
             visits = {
                 name: [host_visit(browser, host_url + path) for _ in range(runs)]
                 for name, path in pages.items()
