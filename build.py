@@ -175,6 +175,7 @@ def render_page(html: str) -> str:
     slots = {
         "seats": form.seats_html(),
         "variants": form.variants_html(),
+        "solo": form.solo_html(),
         "rules": rules_help.HTML,
     }
     for name, fragment in slots.items():

@@ -72,6 +72,8 @@ class Embed:
     def score(self) -> CityScore:
         if self.tryit is not None:
             return self.tryit.score()
+        if self.replay:  # the game's own scoring: an Architect's seat follows the solo rules
+            return self.replay.game.score(self.viewed)
         return score_city(self.city(), *self.scored_as())
 
     def reset_tryit(self) -> None:

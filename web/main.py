@@ -20,6 +20,7 @@ from akropolis.records import RecordError
 from akropolis_page.city_view import CityView
 from akropolis_page.dialogs import Dialogs
 from akropolis_page.dom import download, element, listen
+from akropolis_page.opponents import Opponents
 from akropolis_page.saving import SaveKeeper
 from akropolis_page.share import Sharing
 from akropolis_web import panels
@@ -55,6 +56,7 @@ class App:
         self.share = Sharing(self)  # links, Share, games played by link
         self.keeper = SaveKeeper(self.dialogs, self.share.own_game, self.share.show_own)
         self.city_view = CityView(element("city"), self, self.message)
+        self.opponents = Opponents(self)  # computer seats: the AI worker, turns, Hint
 
     # --- Wiring ------------------------------------------------------------------------------
 
@@ -80,6 +82,7 @@ class App:
         self.city_view.forget()
         self.viewed = game.turn
         self.pending = None
+        self.opponents.reset()
         element("end-dialog").close()
         self.refresh(fit_view=True)
         if hint:
@@ -110,14 +113,15 @@ class App:
         elif game is not None and not touched:
             element("new-dialog").close()
         self.keeper.tell_opening()
-        self.share.open_at_start(first_visit=game is None)
+        self.share.open_at_start(first_visit=game is None and not pending)
 
     def begin(self, choice_text: str) -> None:
         """The first screen's choice: ``{"action": "resume"}`` or ``{"action": "new", ...}``."""
         choice = json.loads(choice_text)
-        for name in ("btn-start", "btn-resume"):
+        for name in ("btn-start", "btn-resume", "btn-start-ai"):
             element(name).disabled = False
         element("start-status").textContent = ""
+        window.akropolisNewGame.sync()
         if choice.get("action") == "resume":
             element("new-dialog").close()
             return
@@ -160,15 +164,17 @@ class App:
         return scene.city_layer(hexes, view, glow=glow, dim=dim)
 
     def overlay(self, view) -> list:
-        """The tile in hand: its ghost where the pointer (or the tap) is, and legal spots."""
+        """The tile in hand: its ghost where the pointer (or the tap) is, and legal spots; a
+        computer's move flying in; the last move of a game by link."""
         table = self.table
         mine = self.viewed == table.game.turn and not table.game.is_over
-        marks = self.share.overlay(view, self.viewed)  # the last move of a game by link
+        marks = self.share.overlay(view, self.viewed) + self.opponents.overlay(view, self.viewed)
         if not mine or table.held is None:
             return marks
         ghost = table.ghost(self.pending or table.hover)
         if ghost:
-            self.hint(ghost.describe(self.city_view.gesture), "good" if ghost.legal else "bad")
+            gesture = self.opponents.gesture(self.pending) or self.city_view.gesture
+            self.hint(ghost.describe(gesture), "good" if ghost.legal else "bad")
         return marks + scene.overlay(
             view,
             anchors=table.legal_anchors(),
@@ -196,20 +202,25 @@ class App:
         """Redraw everything after the game changed."""
         game = self.table.game
         element("site").innerHTML = panels.site_html(game, self.table.held)
-        element("status").innerHTML = panels.status_html(game)
-        element("players").innerHTML = panels.players_html(game, self.viewed, self.show_scores)
+        thinking = self.opponents.thinking
+        element("status").innerHTML = panels.status_html(game, thinking is not None)
+        element("players").innerHTML = panels.players_html(
+            game, self.viewed, self.show_scores, self.opponents.notes, thinking
+        )
         element("log").innerHTML = panels.log_html(game)
         log = element("log")
         log.scrollTop = log.scrollHeight
         name = game.names[self.viewed]
-        whose = "Your city" if self.viewed == game.turn and not game.is_over else f"{name}'s city"
+        mine = self.viewed == game.turn and not game.is_over and not self.opponents.busy()
+        whose = "Your city" if mine else f"{name}'s city"
         element("city-title").textContent = f"{whose} — {name}" if whose == "Your city" else whose
-        element("btn-undo").disabled = game.ply == 0
+        element("btn-undo").disabled = self.opponents.undo_count() == 0
         holding = self.table.held is not None
         for name_ in ("btn-rotate", "btn-rotate-left", "btn-cancel"):
             element(name_).disabled = not holding
         element("btn-confirm").hidden = self.pending is None
         self.share.refresh()
+        self.opponents.refresh()  # Hint and Pause; a computer's turn starts if one is due
         self.paint_city(fit_view=fit_view)
         if game.is_over:
             element("scorepad").innerHTML = panels.scorepad_html(game)
@@ -217,7 +228,7 @@ class App:
                 element("end-dialog").showModal()
         elif not holding:
             default = f"{game.names[game.turn]}: pick a tile from the Construction Site."
-            self.hint(self.share.turn_hint() or default)
+            self.hint(self.opponents.turn_hint() or self.share.turn_hint() or default)
 
     def hint(self, text: str, tone: str = "") -> None:
         hint = element("hint")
@@ -232,7 +243,7 @@ class App:
     def tap(self, spot, touch: bool) -> None:
         table = self.table
         game = table.game
-        if game.is_over or not self.share.may_move():
+        if game.is_over or not self.share.may_move() or self.opponents.refuse():
             return
         if self.viewed != game.turn:
             self.hint(
@@ -296,7 +307,7 @@ class App:
     def undo(self) -> None:
         if not self.share.may_undo():
             return
-        text = self.table.undo()
+        text = self.opponents.undo()  # with computers: back to a person's turn
         self.pending = None
         self.viewed = self.table.game.turn
         element("end-dialog").close()
@@ -308,6 +319,9 @@ class App:
         button = event.target.closest("[data-site]")
         if not button or self.table.game.is_over or not self.share.may_move():
             return
+        if self.opponents.refuse():
+            return
+        self.opponents.picked()
         index = int(button.dataset.site)
         if self.table.held == index:
             self.cancel()
@@ -324,6 +338,7 @@ class App:
         if card:
             self.fold(None)  # on a phone the sheet closes to show that city
             self.viewed = int(card.dataset.player)
+            self.opponents.looked_at(self.viewed)
             self.refresh(fit_view=self.viewed not in self.city_view.views)
 
     def action_click(self, event) -> None:
@@ -351,6 +366,10 @@ class App:
             self.cancel()
         elif action == "confirm" and self.pending is not None:
             self.place(self.pending)
+        elif action == "hint":
+            self.opponents.hint()
+        elif action == "pause":
+            self.opponents.toggle_pause()
         elif action == "fit":
             self.paint_city(fit_view=True)
         elif action == "kept":
@@ -420,6 +439,7 @@ class App:
         """The New game form (the page's own HTML, which keeps the last values)."""
         element("new-error").hidden = True
         element("resume-box").hidden = True
+        window.akropolisNewGame.sync()  # Play by link may have been ticked (Share)
         element("new-dialog").showModal()
 
     def play_again(self, _event) -> None:
@@ -444,6 +464,10 @@ def debug_api(app: App) -> None:
     api.scale = create_proxy(lambda: app.city_view.view().scale)
     api.viewed = create_proxy(lambda: app.viewed)
     api.marked = create_proxy(lambda: json.dumps(app.share.marked()))
+    api.thinking = create_proxy(lambda: app.opponents.thinking)
+    api.landing = create_proxy(lambda: json.dumps(app.opponents.landing()))
+    api.aiStats = create_proxy(lambda: json.dumps(app.opponents.stats))
+    api.aiMemory = create_proxy(app.opponents.memory)  # a promise of JSON text
     window.akropolisApp = api
 
 

@@ -11,24 +11,56 @@ const status = document.getElementById("start-status");
 const startButton = document.getElementById("btn-start");
 const resumeButton = document.getElementById("btn-resume");
 
+const quickButton = document.getElementById("btn-start-ai");
+const solo = document.getElementById("solo");
+const byLink = document.getElementById("by-link");
+
 const rows = () => [...document.querySelectorAll("#seats label")];
 const shown = () => rows().filter((row) => !row.hidden);
+let seatCount = Math.max(shown().length, 2);
+
+// Seats shown, and what may be combined: a solo game is seat 1 against the Architect; play by
+// link is for people only, so choosing a computer disables it and ticking it disables them.
+function sync() {
+  const all = rows();
+  const alone = Boolean(solo.value);
+  const count = alone ? 1 : seatCount;
+  all.forEach((row, index) => { row.hidden = index >= count; });
+  document.getElementById("btn-add-seat").disabled = alone || count >= all.length;
+  document.getElementById("btn-remove-seat").disabled = alone || count <= 2;
+  const linked = byLink.checked;
+  all.forEach((row) => { row.querySelector("select").disabled = linked || alone; });
+  solo.disabled = linked;
+  quickButton.disabled = linked || startButton.disabled;
+  const computers = alone || shown().some((row) => row.querySelector("select").value !== "human");
+  byLink.disabled = computers;
+}
 
 function seats(change) {
-  const all = rows();
-  const count = Math.min(Math.max(shown().length + change, 2), all.length);
-  all.forEach((row, index) => { row.hidden = index >= count; });
-  document.getElementById("btn-add-seat").disabled = count >= all.length;
-  document.getElementById("btn-remove-seat").disabled = count <= 2;
+  seatCount = Math.min(Math.max(seatCount + change, 2), rows().length);
+  sync();
+}
+
+// A seat's default name follows its kind ("Player 2" becomes "Computer 2" and back); a name
+// the player typed is left alone.
+function kindChanged(row, index) {
+  const input = row.querySelector("input");
+  if (/^(Player|Computer) \d$/.test(input.value.trim())) {
+    const computer = row.querySelector("select").value !== "human";
+    input.value = `${computer ? "Computer" : "Player"} ${index + 1}`;
+  }
+  sync();
 }
 
 function values() {
   return {
     names: shown().map((row) => row.querySelector("input").value),
+    kinds: shown().map((row) => row.querySelector("select").value),
+    solo: solo.value,
     variants: [...document.querySelectorAll("#variant-box input:checked")].map((box) => box.value),
     all_tiles: document.getElementById("all-tiles").checked,
     seed: document.getElementById("seed").value,
-    by_link: document.getElementById("by-link").checked,
+    by_link: byLink.checked,
   };
 }
 
@@ -40,7 +72,7 @@ function begin(choice) {
     return;
   }
   window.akropolisPending = text;
-  startButton.disabled = resumeButton.disabled = true;
+  startButton.disabled = resumeButton.disabled = quickButton.disabled = true;
   status.textContent = choice.action === "resume"
     ? "Your game opens as soon as it has loaded…"
     : "The game starts as soon as it has loaded…";
@@ -66,6 +98,19 @@ document.getElementById("btn-remove-seat").addEventListener("click", () => seats
 // No form submission at all (a submission racing Python's start-up can navigate the page):
 // Start is a plain button, and Enter in a field means Start.
 startButton.addEventListener("click", () => begin({ action: "new", values: values() }));
+// The second obvious start: you (seat 1's name) against the computer at medium.
+quickButton.addEventListener("click", () => {
+  const you = rows()[0].querySelector("input").value;
+  const choice = { ...values(), names: [you, "Computer"], kinds: ["human", "ai:medium"], solo: "" };
+  begin({ action: "new", values: { ...choice, by_link: false } });
+});
+rows().forEach((row, index) => {
+  row.querySelector("select").addEventListener("change", () => kindChanged(row, index));
+});
+solo.addEventListener("change", sync);
+byLink.addEventListener("change", sync);
+// Python ticks Play by link itself (Share → New game by link), then asks for the form again.
+window.akropolisNewGame = { sync };
 const form = document.getElementById("new-form");
 form.addEventListener("submit", (event) => event.preventDefault());
 form.addEventListener("keydown", (event) => {
@@ -89,7 +134,7 @@ function linkWaiting() {
   try { return Boolean(window.sessionStorage.getItem(ACTIVE_LINK)); } catch { return false; }
 }
 
-seats(0);
+sync();
 describeSave();
 if (linkWaiting()) {
   document.getElementById("loading-link").hidden = false;

@@ -20,8 +20,14 @@ from .tiles import DISTRICTS, KIND_NAMES, TILES
 
 #: The five variants, named after the district kind whose condition they add.
 VARIANTS: tuple[str, ...] = tuple(KIND_NAMES[k] for k in DISTRICTS)
-#: Who may play a seat; the AI issue adds its levels here.
-PLAYER_KINDS: tuple[str, ...] = ("human",)
+#: The computer opponent's levels (``akropolis.ai``), as player kinds.
+AI_KINDS: tuple[str, ...] = ("ai:easy", "ai:medium", "ai:hard")
+#: The Architect of the solo game, by level from easy to hard (``akropolis.architect``).
+ARCHITECT_LEVELS: tuple[str, ...] = ("hippodamos", "metagenes", "callicrates")
+#: The Architect as a player kind: only seat 2 of a 2-player game (``check_kinds``).
+ARCHITECT_KINDS: tuple[str, ...] = tuple(f"architect:{level}" for level in ARCHITECT_LEVELS)
+#: Who may play a seat.
+PLAYER_KINDS: tuple[str, ...] = ("human", *AI_KINDS, *ARCHITECT_KINDS)
 _KNOWN_VARIANTS = frozenset(VARIANTS)
 
 #: A record file (JSON) is refused before parsing when larger than this many bytes.
@@ -172,10 +178,17 @@ def check_kinds(values: Any, players: int) -> tuple[str | None, ...]:
         raise ValueError(f"kinds must be a list of {players} kinds, not {excerpt(values)}")
     if len(values) != players:
         raise ValueError(f"{len(values)} kinds given for {players} players")
-    return tuple(
+    kinds = tuple(
         None if kind is None else check_kind(kind, f"kind for seat {seat + 1}")
         for seat, kind in enumerate(values)
     )
+    for seat, kind in enumerate(kinds):
+        if kind in ARCHITECT_KINDS and (players != 2 or seat != 1):
+            raise ValueError(
+                f"kind for seat {seat + 1}: the Architect ({kind}) can only play seat 2 "
+                f"of a 2-player game"
+            )
+    return kinds
 
 
 def check_variants(values: Any) -> frozenset[str]:

@@ -1,4 +1,5 @@
-"""The command line: ``python -m akropolis score|moves|state|render FILE`` and ``simulate``.
+"""The command line: ``python -m akropolis score|moves|state|result|render FILE`` and ``simulate``;
+``ai FILE`` and ``tournament`` for the computer opponents (``akropolis.ai.command``).
 
 Output is JSON on stdout (``render``: an SVG picture).  Nothing ever ends in a traceback: a bad
 file or a bad argument exits with status 2 and one line on stderr saying what is wrong and
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import svg
+from .ai import command as ai_command
 from .checks import (
     MAX_RECORD_BYTES,
     VARIANTS,
@@ -126,6 +128,17 @@ def moves_report(game: Game) -> dict[str, Any]:
     return {"player": game.turn, "moves": [move.to_json() for move in game.legal_moves()]}
 
 
+def result_report(game: Game) -> dict[str, Any]:
+    """The ``result`` output: winners, totals, stones and why (the solo rule with an Architect)."""
+    result = game.result()
+    return {
+        "winners": list(result.winners),
+        "totals": list(result.totals),
+        "stones": list(game.stones),
+        "why": result.explanation,
+    }
+
+
 def _game_only(subject: Game | CityRecord, command: str) -> Game:
     if not isinstance(subject, Game):
         raise RecordError(f"'{command}' needs a game record, not a city record")
@@ -183,7 +196,11 @@ def _parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="final or current scores of a game or city record")
     score.add_argument("file", help="record file, or - for stdin")
     score.add_argument("--explain", action="store_true", help="add every district's verdict")
-    for name, text in (("moves", "legal moves of the player to move"), ("state", "game state")):
+    for name, text in (
+        ("moves", "legal moves of the player to move"),
+        ("state", "game state"),
+        ("result", "winners, totals, stones and why (now, or at the end of the game)"),
+    ):
         commands.add_parser(name, help=text).add_argument("file", help="game record, or -")
     render = commands.add_parser("render", help="an SVG picture of a city (to stdout)")
     render.add_argument("file", help="game or city record or notation, or -")
@@ -202,6 +219,7 @@ def _parser() -> argparse.ArgumentParser:
         default=frozenset(),
         help=f"comma-separated: {','.join(VARIANTS)}",
     )
+    ai_command.add_commands(commands, _players_argument, _seed_argument, _variants_argument)
     return parser
 
 
@@ -224,6 +242,13 @@ def render_report(subject: Game | CityRecord, args: argparse.Namespace) -> str:
 
 
 def _report(args: argparse.Namespace) -> dict[str, Any] | str:
+    if args.command == "tournament":
+        if args.seed + args.games > SEED_LIMIT:
+            raise UsageError("--seed plus --games goes past the largest seed, 2**64 - 1")
+        try:
+            return ai_command.tournament_report(args)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
     if args.command == "simulate":
         if args.seed + args.games > SEED_LIMIT:
             raise UsageError("--seed plus --games goes past the largest seed, 2**64 - 1")
@@ -235,6 +260,15 @@ def _report(args: argparse.Namespace) -> dict[str, Any] | str:
         return score_report(subject, args.explain)
     if args.command == "moves":
         return moves_report(_game_only(subject, "moves"))
+    if args.command == "result":
+        return result_report(_game_only(subject, "result"))
+    if args.command == "ai":
+        try:
+            return ai_command.ai_report(_game_only(subject, "ai"), args)
+        except RecordError:
+            raise
+        except ValueError as error:
+            raise RecordError(str(error)) from None
     return state_report(_game_only(subject, "state"))
 
 

@@ -12,6 +12,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .architect import (
+    Architect,
+    architect_choice,
+    architect_of,
+    architect_spot,
+    choice_reason,
+    score_architect,
+    solo_result,
+)
 from .checks import (
     check_bool,
     check_int,
@@ -170,8 +179,15 @@ class Game:
         if names is None:
             names = [f"Player {i + 1}" for i in range(players)]
         self.names: tuple[str, ...] = check_names(names, players)
-        #: Who plays each seat (``None``: not stated); records carry it, the rules ignore it.
+        #: Who plays each seat (``None``: not stated); records carry it.  The rules ignore it,
+        #: except for the Architect of the solo game (seat 2 of a 2-player game).
         self.kinds: tuple[str | None, ...] = check_kinds(kinds, players)
+        #: The Architect playing seat 2 (index 1) in a solo game, else None.
+        self.architect: Architect | None = architect_of(self.kinds[1])
+        if self.architect is not None and all_tiles:
+            raise ValueError(
+                "the solo game against the Architect uses the 2-player tiles (no all-tiles option)"
+            )
         size = min(self.options.site_size, len(self.deck))
         self._site: list[int] = list(self.deck[:size])
         self._next_stack = size
@@ -232,7 +248,13 @@ class Game:
         return list(range(min(len(self._site), self._stones[self.turn] + 1)))
 
     def legal_moves(self) -> list[LegalMove]:
-        """Every distinct legal placement of every affordable tile for the player to move."""
+        """Every distinct legal placement of every affordable tile for the player to move.
+
+        On the Architect's turn in a solo game, its one forced move (``forced_move``).
+        """
+        if self.architect is not None and self.turn == 1:
+            forced = self.forced_move()
+            return [] if forced is None else [forced]
         spots = self.cities[self.turn].spots()
         new = tuple.__new__
         out: list[LegalMove] = []
@@ -259,6 +281,8 @@ class Game:
             raise IllegalMoveError(
                 f"it is not {self.names[player]}'s turn ({self.names[self.turn]} is to play)"
             )
+        if self.architect is not None and self.turn == 1:
+            return self._check_architect(tile, anchor, rotation)
         if tile not in self._site:
             raise IllegalMoveError(f"tile {tile} is not in the construction site")
         index = self._site.index(tile)
@@ -272,6 +296,37 @@ class Game:
         public = (unpack(cells[0]), unpack(cells[1]), unpack(cells[2]))
         return LegalMove(tile, anchor, rotation, index, index, level, public, stones)
 
+    def is_architect(self, player: int) -> bool:
+        """True if ``player`` (a seat index) is the Architect of a solo game."""
+        return player == 1 and self.architect is not None
+
+    def forced_move(self) -> LegalMove | None:
+        """The Architect's one legal move, when it is the Architect's turn (else None).
+
+        RULES.md: it takes the cheapest tile with a plaza if it can afford it, else the first
+        tile (``architect.architect_choice``), and puts it on level 1 in its fixed spot
+        (``architect.architect_spot``), so it never gains stones.
+        """
+        if self.architect is None or self.turn != 1 or self.is_over:
+            return None
+        index = architect_choice(self._site, self._stones[1])
+        anchor, rotation, cells = architect_spot(self.cities[1])
+        return LegalMove(self._site[index], anchor, rotation, index, index, 1, cells, 0)
+
+    def _check_architect(self, tile: int, anchor: Hex, rotation: int) -> LegalMove:
+        """The Architect's move if it is the forced one, else IllegalMoveError saying why."""
+        forced = self.forced_move()
+        assert forced is not None
+        if tile == forced.tile and anchor == forced.anchor and rotation == forced.rotation:
+            return forced
+        if tile != forced.tile:
+            why = choice_reason(self._site, self._stones[1])
+            raise IllegalMoveError(f"the Architect must take tile {forced.tile}: {why}")
+        raise IllegalMoveError(
+            f"the Architect must place tile {tile} as {forced.move}: on level 1, in its fixed "
+            f"spot nearest its starting tile"
+        )
+
     def play(self, move: Placement, player: int | None = None) -> LegalMove:
         """Play ``move`` for the player to move (checked against ``player`` if given)."""
         info = self.check(move, player)
@@ -279,6 +334,8 @@ class Game:
         self._site.pop(info.site_index)
         self.cities[player].place(info.move)
         self._stones[player] += info.stones_gained - info.cost
+        if self.architect is not None and player == 0:
+            self._stones[1] += info.cost  # the human pays the Architect
         self.turn = (player + 1) % self.players
         supplied = len(self._site) == 1 and self._next_stack < len(self.deck)
         if supplied:
@@ -306,6 +363,8 @@ class Game:
         move = self.cities[turn.player].undo()
         self._site.insert(turn.site_index, move.tile)
         self._stones[turn.player] += turn.cost - turn.gained
+        if self.architect is not None and turn.player == 0:
+            self._stones[1] -= turn.cost
         self.turn = turn.player
         return move
 
@@ -347,15 +406,21 @@ class Game:
     # --- Scores ------------------------------------------------------------------------------
 
     def score(self, player: int) -> CityScore:
-        """The player's score now (the final score once the game is over)."""
+        """The player's score now (the final score once the game is over); the Architect's
+        by its own rules (``architect.score_architect``)."""
+        if player == 1 and self.architect is not None:
+            return score_architect(self.cities[1], self.variants, self._stones[1], self.architect)
         return score_city(self.cities[player], self.variants, self._stones[player])
 
     def scores(self) -> list[CityScore]:
         return [self.score(p) for p in range(self.players)]
 
     def result(self) -> Result:
-        """The winners: highest total, then most stones, else a shared victory."""
+        """The winners: highest total, then most stones, else a shared victory; in a solo game,
+        the human only with more points or equal points and strictly more stones."""
         totals = [s.total for s in self.scores()]
+        if self.architect is not None:
+            return solo_result(self.names, totals, self._stones)
         return final_result(self.names, totals, self._stones)
 
 

@@ -315,7 +315,10 @@ def parse_city(text: str) -> dict[str, Any]:
 
 
 def parse(text: str) -> dict[str, Any]:
-    """A game or city record from its notation, by its header."""
+    """A game or city record from its notation, by its header (after a byte-order mark, as
+    ``records.load`` reads it)."""
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")
     text = _check_length(text)
     header = text.split(";", 1)[0]
     if header == CITY_HEADER:

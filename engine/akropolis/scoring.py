@@ -49,15 +49,22 @@ class HexScore:
 
 @dataclass(frozen=True, slots=True)
 class CityScore:
-    """A city's full breakdown: per-kind lines, stones, total and every district's verdict."""
+    """A city's full breakdown: per-kind lines, stones, total and every district's verdict.
+
+    ``quarries`` is None except for the Architect Metagenes of the solo game, who scores its
+    visible quarries (``architect.score_architect``): value = quarries, stars = points each.
+    """
 
     kinds: dict[str, KindScore]
     stones: int
     total: int
     hexes: tuple[HexScore, ...]
+    quarries: KindScore | None = None
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {name: line.to_json() for name, line in self.kinds.items()}
+        if self.quarries is not None:
+            out["quarries"] = self.quarries.to_json()
         out["stones"] = self.stones
         out["total"] = self.total
         return out

@@ -132,19 +132,22 @@ def _subject(
     player: int | None,
     variants: Iterable[str],
     stones: int,
-) -> tuple[City, frozenset[str], int, str]:
-    """The city to draw, its variants and stones, and a name for it."""
+) -> tuple[City, frozenset[str], CityScore, str]:
+    """The city to draw, its variants and score, and a name for it."""
     if isinstance(subject, Game):
         if player is None:
             player = 0 if subject.is_over else subject.turn
         if not is_int(player) or not 0 <= player < subject.players:
             raise ValueError(f"there is no player {excerpt(player)} in this game")
         name = f"{subject.names[player]}'s city"
-        return subject.cities[player], subject.variants, subject.stones[player], name
+        # Game.score: the Architect of a solo game scores by its own rules.
+        return subject.cities[player], subject.variants, subject.score(player), name
     if isinstance(subject, CityRecord):
-        return subject.build(), subject.variants, subject.stones, "City"
+        city_ = subject.build()
+        return city_, subject.variants, score_city(city_, subject.variants, subject.stones), "City"
     if isinstance(subject, City):
-        return subject, frozenset(variants), stones, "City"
+        chosen = frozenset(variants)
+        return subject, chosen, score_city(subject, chosen, stones), "City"
     raise ValueError(f"a picture needs a Game, a CityRecord or a City, not {excerpt(subject)}")
 
 
@@ -182,6 +185,23 @@ def _legend(score: CityScore, variants: frozenset[str], x: float, y: float, size
             ]
         )
     row = y + len(score.kinds) * line
+    if score.quarries is not None:  # the Architect Metagenes: points per visible quarry
+        quarries = score.quarries
+        out.append(["dot", x + size * 0.5, row, size * 0.45, palette.fill(Kind.QUARRY), INK, 1])
+        out.append(["text", x + size * 1.3, row, "Quarries", size, INK, "start", "normal"])
+        out.append(
+            [
+                "text",
+                x + size * 22,
+                row,
+                f"{quarries.value} × {quarries.stars} = {quarries.points}",
+                size,
+                INK,
+                "end",
+                "bold",
+            ]
+        )
+        row += line
     out.append(["text", x + size * 1.3, row, "Stones", size, INK, "start", "normal"])
     out.append(["text", x + size * 22, row, str(score.stones), size, INK, "end", "bold"])
     row += line
@@ -240,8 +260,7 @@ def city(
     size = check_int(size, "size", MIN_SIZE, MAX_SIZE)
     if kind is not None and kind not in VARIANTS:
         raise ValueError(f"unknown kind {excerpt(kind)} (known: {', '.join(VARIANTS)})")
-    city_, chosen, stones_left, name = _subject(subject, player, variants, stones)
-    score = score_city(city_, chosen, stones_left)
+    city_, chosen, score, name = _subject(subject, player, variants, stones)
     legend = explain if legend is None else legend
     items = list(city_.hexes())
     map_height = round(size * 0.8)
@@ -260,7 +279,7 @@ def city(
     if legend:
         text = max(11.0, size / 40)
         commands = commands + _legend(score, chosen, size * 0.06, map_height + text, text)
-        height = round(map_height + text * 15)
+        height = round(map_height + text * (15 if score.quarries is None else 16.5))
     title = f"{name}: {score.total} points"
     background = ["poly", [0, 0, size, 0, size, height, 0, height], PAPER, None, 0, 1]
     return render([background, *commands], size, height, title)

@@ -15,7 +15,13 @@ from typing import Any
 from hypothesis import strategies as st
 
 from akropolis import City, Game, Options, deal, notation, records
-from akropolis.checks import MAX_MESSAGE_LENGTH, MAX_STONES, VARIANTS, check_name
+from akropolis.checks import (
+    ARCHITECT_KINDS,
+    MAX_MESSAGE_LENGTH,
+    MAX_STONES,
+    VARIANTS,
+    check_name,
+)
 from akropolis.records import CITY_FORMAT, GAME_FORMAT, CityRecord, RecordError
 from akropolis.rng import SplitMix64
 
@@ -163,11 +169,12 @@ valid_names = st.one_of(
 
 @st.composite
 def games(draw: st.DrawFn) -> Game:
-    """A real game: 2–4 players, variants, all tiles or not, names, kinds, a seed or a deck,
-    cut after a random number of moves (sometimes over).
+    """A real game: 2–4 players, variants, all tiles or not, names, kinds (sometimes a solo
+    game against the Architect), a seed or a deck, cut after a random number of moves
+    (sometimes over).
 
-    With a seed its moves are those of ``simulate.random_game`` (same deal, same chooser),
-    played only up to the cut."""
+    With a seed and no Architect its moves are those of ``simulate.random_game`` (same deal,
+    same chooser), played only up to the cut."""
     players = draw(st.integers(2, 4))
     all_tiles = players < 4 and draw(st.booleans())
     variants = draw(variant_sets)
@@ -176,6 +183,8 @@ def games(draw: st.DrawFn) -> Game:
     kinds = draw(
         st.none() | st.lists(st.sampled_from([None, "human"]), min_size=players, max_size=players)
     )
+    if players == 2 and not all_tiles and draw(st.booleans()):  # a solo game
+        kinds = [draw(st.sampled_from([None, "human"])), draw(st.sampled_from(ARCHITECT_KINDS))]
     options = Options(players, frozenset(variants), all_tiles)
     deck_from = draw(st.sampled_from(["seed", "seeded deck only", "short deck"]))
     if deck_from == "short deck":

@@ -31,7 +31,7 @@ ENGINE = ROOT / "engine"
 CORPUS = ROOT / "tests" / "corpus"
 HOSTILE = sorted(p for p in (CORPUS / "hostile").iterdir() if p.is_file())
 VALID = sorted(p for p in (CORPUS / "valid").iterdir() if p.is_file())
-COMMANDS = (("score",), ("score", "--explain"), ("moves",), ("state",))
+COMMANDS = (("score",), ("score", "--explain"), ("moves",), ("state",), ("result",))
 
 #: Hostile-looking files that are valid games: accepted (exit 0) by every command.
 ACCEPTED = frozenset(
@@ -194,6 +194,15 @@ REASONS = {
     "deep-nesting-objects-11.json": "nested more than 10 deep",
     "unclosed-string-escaped-quotes.json": "Unterminated string starting at line 1 column 12",
     "raw-tab-in-string.json": "Invalid control character at line 4",
+    "architect-at-seat-1.json": "kind for seat 1: the Architect (architect:metagenes) can only",
+    "architect-in-3-player-game.json": "can only play seat 2 of a 2-player game",
+    "architect-with-all-tiles.json": "uses the 2-player tiles (no all-tiles option)",
+    "architect-kind-capitalised.json": "players[1]: unknown kind 'architect:Hippodamos'",
+    "architect-takes-another-tile.json": "move 4: the Architect must take tile 33: the cheapest",
+    "architect-not-in-its-spot.json": "move 4: the Architect must place tile 33 as 33@0,2:0",
+    "architect-on-level-2.json": "move 4: the Architect must place tile 33 as 33@0,2:0",
+    "notation-architect-not-in-its-spot.txt": "move 4: the Architect must place tile 33 as",
+    "notation-architect-at-seat-1.txt": "kind for seat 1: the Architect (architect:hippodamos)",
 }
 
 
@@ -266,7 +275,7 @@ def test_valid_files_keep_loading(
     """Version 1 games and cities score with exit 0; a city is refused by moves and state."""
     outcome = run_main(capsys, *command, str(path))
     is_city = path.name.startswith("city-")
-    if is_city and command[0] in ("moves", "state"):
+    if is_city and command[0] in ("moves", "state", "result"):
         assert outcome.status == 2
         assert outcome.err == f"akropolis: '{command[0]}' needs a game record, not a city record\n"
         return

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from akropolis import TILES, City, Game, IllegalMoveError, LegalMove, Move, records
-from akropolis.checks import VARIANTS, is_int
+from akropolis.checks import PLAYER_KINDS, VARIANTS, is_int
 from akropolis.hexes import COORD_LIMIT, placement_cells
 from akropolis.records import CityRecord
 from tests.engine.fuzzing import (
@@ -68,7 +68,7 @@ bad_decks = st.one_of(
 )
 some_names = st.lists(valid_names, min_size=2, max_size=4)
 bad_names = st.lists(valid_names | odd_text | anything, min_size=1, max_size=5) | anything
-some_kinds = st.lists(st.sampled_from([None, "human"]), min_size=2, max_size=4)
+some_kinds = st.lists(st.sampled_from([None, *PLAYER_KINDS]), min_size=2, max_size=4)
 bad_kinds = st.lists(st.sampled_from([None, "Human", "ai"]) | anything, max_size=5) | anything
 game_args = st.fixed_dictionaries(
     {},

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from akropolis import Game, records
+from akropolis.rng import SplitMix64
 from akropolis.simulate import random_game
 from akropolis_web import score_chart
 from akropolis_web.replay import Replay, score_history
@@ -126,3 +127,16 @@ def test_a_click_on_the_chart_finds_its_ply() -> None:
 def test_the_chart_of_a_game_with_no_move_is_still_a_chart() -> None:
     text = score_chart.chart_svg(score_history(Game(2, seed=1)), 0, 300, 100)
     assert text.startswith("<svg") and text.count("<polyline") == 2
+
+
+def test_a_solo_games_score_history_counts_the_stones_paid_to_the_architect() -> None:
+    game = Game(2, seed=11, kinds=["human", "architect:metagenes"])
+    rng = SplitMix64(11)
+    while not game.is_over:
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))].move)
+    history = score_history(game)
+    position = game.fresh()
+    for ply, move in enumerate(game.moves, start=1):
+        position.play(move)
+        assert history[ply] == tuple(s.total for s in position.scores())

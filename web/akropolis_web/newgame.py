@@ -1,7 +1,9 @@
-"""The New game form: seats, names, variants, all-tiles, seed — checked, then a ``Game``.
+"""The New game form: seats (a person or a computer), names, a solo game against the Architect,
+variants, all-tiles, seed, play by link — checked, then a ``Game``.
 
-Defaults make one click start a 2-player game.  Bad values raise ``SetupError`` with a line
-the dialog shows; nothing is started.
+Defaults make one click start a 2-player game of two people.  Bad values raise ``SetupError``
+with a line the dialog shows; nothing is started.  The seats' kinds become the game's ``kinds``,
+which records and notation carry, so a saved, resumed or shared game keeps its computers.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from akropolis import Game
 from akropolis.checks import MAX_NAME_LENGTH, VARIANTS, check_name, parse_seed
 from akropolis.picture.markup import escape
+
+from .opponents import ARCHITECTS, HUMAN, SEAT_CHOICES, setup_kinds
 
 VARIANT_HELP = {
     "houses": "Houses: a group worth 10 or more is doubled",
@@ -31,18 +35,32 @@ class NewGameForm:
 
     def __init__(self) -> None:
         self.names = ["Player 1", "Player 2"]
+        self.kinds: list[str] = [HUMAN, HUMAN]
+        self.solo = ""  # an Architect's key: one person against the Architect
         self.variants: set[str] = set()
         self.all_tiles = False
         self.seed = ""
+        self.by_link = False
 
     def read(self, values: dict) -> None:
         self.names = [str(n) for n in values.get("names", self.names)] or self.names
+        kinds = values.get("kinds", [])
+        self.kinds = [str(k) for k in kinds] if isinstance(kinds, list) else []
+        self.solo = str(values.get("solo", "") or "")
         self.variants = {v for v in values.get("variants", []) if v in VARIANTS}
         self.all_tiles = bool(values.get("all_tiles", False))
         self.seed = str(values.get("seed", "")).strip()
+        self.by_link = bool(values.get("by_link", False))
 
     def create(self) -> Game:
         names = [name.strip() or f"Player {i + 1}" for i, name in enumerate(self.names)]
+        kinds = setup_kinds(self.kinds, self.solo, self.by_link, len(names))
+        if isinstance(kinds, str):
+            raise SetupError(kinds)
+        if self.solo:
+            names = [names[0], ARCHITECTS[self.solo][0]]
+            if self.all_tiles:
+                raise SetupError("A solo game uses the two-player tiles: untick All tiles.")
         for seat, name in enumerate(names):
             try:
                 check_name(name, f"The name of player {seat + 1}")
@@ -61,9 +79,17 @@ class NewGameForm:
                     "The seed must be a whole number from 0 to 18446744073709551615 "
                     "(or empty for a random deal)."
                 ) from None
-        return Game(
-            len(names), variants=self.variants, all_tiles=self.all_tiles, seed=seed, names=names
-        )
+        try:
+            return Game(
+                len(names),
+                variants=self.variants,
+                all_tiles=self.all_tiles,
+                seed=seed,
+                names=names,
+                kinds=kinds,
+            )
+        except ValueError as error:  # what the engine refuses that the form did not foresee
+            raise SetupError(f"This game cannot be set up: {error}.") from None
 
     def seats_html(self) -> str:
         """All four seats; those beyond the player count are hidden (the page shows them)."""
@@ -72,12 +98,28 @@ class NewGameForm:
             name = self.names[i] if i < len(self.names) else f"Player {i + 1}"
             first = " (Chief Architect, starts)" if i == 0 else ""
             hidden = " hidden" if i >= len(self.names) else ""
+            kind = self.kinds[i] if i < len(self.kinds) else HUMAN
+            options = "".join(
+                f'<option value="{value}"{" selected" if value == kind else ""}>{label}</option>'
+                for value, label in SEAT_CHOICES
+            )
             rows.append(
                 f'<label{hidden}>Seat {i + 1}{first} <input name="seat" value="{escape(name)}" '
                 f'maxlength="{MAX_NAME_LENGTH}" autocomplete="off" '
-                f'aria-label="Name of player {i + 1}"></label>'
+                f'aria-label="Name of player {i + 1}"><select name="kind" '
+                f'aria-label="Who plays seat {i + 1}">{options}</select></label>'
             )
         return "".join(rows)
+
+    def solo_html(self) -> str:
+        """The Architect to play alone against (none: the seats above play)."""
+        options = ['<option value="">No: the players above</option>'] + [
+            f'<option value="{key}"{" selected" if key == self.solo else ""}>'
+            f"{name} ({level})</option>"
+            for key, (name, level) in ARCHITECTS.items()
+        ]
+        label = 'aria-label="Solo against the Architect"'
+        return f'<select id="solo" {label}>{"".join(options)}</select>'
 
     def variants_html(self) -> str:
         return "".join(

@@ -10,6 +10,8 @@ from akropolis import Game, svg
 from akropolis.checks import VARIANTS
 from akropolis.picture.markup import escape
 
+from .opponents import architect_note, kind_of, seat_label
+
 KIND_TITLES = {
     "houses": "Houses",
     "markets": "Markets",
@@ -40,24 +42,45 @@ def site_html(game: Game, held: int | None) -> str:
     return "".join(items)
 
 
-def status_html(game: Game) -> str:
+def status_html(game: Game, thinking: bool = False) -> str:
     """Who plays (first: a phone's header may cut the rest), the round and stacks left."""
     if game.is_over:
         return "Game over"
     stacks = f"{game.stacks_left} stack{'s' if game.stacks_left != 1 else ''} left"
-    return f"<b>{escape(game.names[game.turn])}</b> to play · Round {game.round} · {stacks}"
+    verb = "is thinking…" if thinking else "to play"
+    return f"<b>{escape(game.names[game.turn])}</b> {verb} · Round {game.round} · {stacks}"
 
 
-def players_html(game: Game, viewed: int, show_scores: bool) -> str:
-    """One card per player: name, stones, Chief Architect, live score, a city thumbnail."""
+def players_html(
+    game: Game,
+    viewed: int,
+    show_scores: bool,
+    notes: dict[int, str] | None = None,
+    thinking: int | None = None,
+) -> str:
+    """One card per player: name, who plays it (a computer, the Architect), stones, Chief
+    Architect, live score, a city thumbnail; a computer's card says it is thinking, or what it
+    did last (``notes``)."""
+    notes = notes or {}
+    scores = game.scores()  # the whole game's scores: the Architect's follow the solo rules
     cards = []
     for player in range(game.players):
-        score = game.score(player)
+        score = scores[player]
         classes = ["player"]
         if player == game.turn and not game.is_over:
             classes.append("to-play")
         if player == viewed:
             classes.append("viewed")
+        if player == thinking:
+            classes.append("thinking")
+        label = seat_label(kind_of(game, player))
+        who = f'<span class="who">{escape(label)}</span>' if label else ""
+        if player == thinking:
+            note = '<span class="note" role="status">Thinking<span class="dots"></span></span>'
+        elif notes.get(player):
+            note = f'<span class="note">{escape(notes[player])}</span>'
+        else:
+            note = ""
         chief = (
             ' <span class="chief" title="Chief Architect">♛</span>' if player == game.chief else ""
         )
@@ -74,7 +97,7 @@ def players_html(game: Game, viewed: int, show_scores: bool) -> str:
             f'<button class="{" ".join(classes)}" data-player="{player}">'
             f'<span class="name">{escape(game.names[player])}{chief}</span>'
             f'<span class="stones" title="Stones">◆ {game.stones[player]}</span>'
-            f"{lines}{thumb}</button>"
+            f"{who}{note}{lines}{thumb}</button>"
         )
     return "".join(cards)
 
@@ -92,6 +115,18 @@ def scorepad_html(game: Game) -> str:
             for s in scores
         )
         rows.append(f'<tr><th scope="row">{KIND_TITLES[kind]}</th>{cells}</tr>')
+    if any(s.quarries is not None for s in scores):  # the Architect Metagenes
+        rows.append(
+            '<tr><th scope="row">Quarries</th>'
+            + "".join(
+                f'<td><span class="calc">{s.quarries.value} × {s.quarries.stars} =</span> '
+                f"<b>{s.quarries.points}</b></td>"
+                if s.quarries is not None
+                else "<td>—</td>"
+                for s in scores
+            )
+            + "</tr>"
+        )
     rows.append(
         '<tr><th scope="row">Stones</th>'
         + "".join(f"<td><b>{s.stones}</b></td>" for s in scores)
@@ -107,10 +142,12 @@ def scorepad_html(game: Game) -> str:
     )
     names = " and ".join(escape(game.names[p]) for p in result.winners)
     verb = "win" if len(result.winners) > 1 else "wins"
+    note = architect_note(game)
+    solo = f'<p class="site-note solo-note">{escape(note)}</p>' if note else ""
     return (
         f'<table class="scorepad"><thead><tr><th></th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
-        f'<p class="verdict"><b>{names} {verb}!</b> {escape(result.explanation)}.</p>'
+        f'<p class="verdict"><b>{names} {verb}!</b> {escape(result.explanation)}.</p>{solo}'
     )
 
 

@@ -3,7 +3,8 @@
 The position is one working ``Game`` moved by ``play`` and ``undo`` (exact in the engine), so a
 step costs one move and a jump costs the moves between, never a replay from the start.  Scores
 are computed once, playing the game forward: a move changes only its player's city and stones,
-so after each move only that player is scored again.
+so after each move only that player is scored again (in a solo game, the stones a player pays
+go to the Architect: then both are).
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ def score_history(game: Game) -> ScoreHistory:
     history: ScoreHistory = [tuple(totals)]
     for move in game.moves:
         mover = position.turn
-        position.play(move)
+        info = position.play(move)
         totals[mover] = position.score(mover).total
+        if info.cost and position.architect is not None:  # the Architect got the stones paid
+            totals = [position.score(player).total for player in range(position.players)]
         history.append(tuple(totals))
     return history
 

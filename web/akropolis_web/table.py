@@ -42,6 +42,7 @@ PLACE_HINTS = {
     "click": "Click to place.",
     "tap": "Tap “Place here” to place it, or tap another spot.",
     "key": "Press Enter to place.",
+    "hint": "The computer's choice: “Place here” plays it, ✕ puts it back, or pick another spot.",
 }
 
 
@@ -163,10 +164,28 @@ class Table:
         )
         return True, f"Placed tile {info.tile} on level {info.level}{gained}."
 
-    def undo(self) -> str:
-        if not self.game.ply:
-            return "Nothing to undo."
-        move = self.game.undo()
+    def play(self, move: Move) -> LegalMove:
+        """Play a move chosen elsewhere (a computer's, checked by the caller); what it did."""
+        info = self.game.play(move)
         self._legal = None
         self.drop()
-        return f"Took back tile {move.tile}."
+        return info
+
+    def suggest(self, move: LegalMove) -> None:
+        """Take a suggested move's tile in hand, turned as suggested (the Hint); the caller
+        shows it at its anchor."""
+        self.held = move.site_index
+        self.rotation = move.rotation
+        self.hover = None
+
+    def undo(self, count: int = 1) -> str:
+        """Take back the last ``count`` moves (a person's move and the computers' after it)."""
+        if not self.game.ply or count < 1:
+            return "Nothing to undo."
+        tiles = [self.game.undo().tile for _ in range(min(count, self.game.ply))]
+        self._legal = None
+        self.drop()
+        if len(tiles) == 1:
+            return f"Took back tile {tiles[0]}."
+        listed = ", ".join(str(tile) for tile in reversed(tiles))
+        return f"Took back {len(tiles)} moves (tiles {listed}): your turn again."

@@ -1,0 +1,136 @@
+"""Browser benchmark: the game page while the hard computer thinks.  Figures, no assertions.
+
+A 2-player game against ``ai:hard`` is loaded at a mid-game position with the computer to move;
+while its worker thinks, pointer moves sweep the city on screen (each one hit-tests and repaints
+the overlay, as a hover does) and every animation frame's gap is recorded.  Reported:
+
+- the time to handle a pointer move while the hard AI thinks (median and worst; target ≤ 50 ms);
+- the longest gap between two frames meanwhile (the page keeps drawing);
+- the worker's start (from the game on screen to its first answer possible) and each move's
+  thinking time, as the worker measured it;
+- the worker's WebAssembly memory (Pyodide's heap; the JavaScript heap of a worker is not
+  measurable without cross-origin isolation).
+
+Usage: ``python build.py`` then ``.venv/bin/python benchmarks/ai_page_bench.py [--turns N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "engine"))
+sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT))
+
+from akropolis import Game, ai, records  # noqa: E402
+from build import BROWSER_HELP, DIST, find_browser, serve_in_background  # noqa: E402
+
+#: Pointer moves over the city, and the frame gaps, until the computer has moved.
+SWEEP = """async ([points]) => {
+  const canvas = document.getElementById('city');
+  const handled = [], gaps = [];
+  let last = performance.now(), i = 0;
+  const frame = (t) => { gaps.push(t - last); last = t; };
+  const frames = (t) => {
+    frame(t);
+    if (akropolisApp.thinking() !== null) requestAnimationFrame(frames);
+  };
+  requestAnimationFrame(frames);
+  while (akropolisApp.thinking() !== null) {
+    const [x, y] = points[i++ % points.length];
+    const t = performance.now();
+    canvas.dispatchEvent(new PointerEvent('pointermove',
+      {clientX: x, clientY: y, pointerType: 'mouse', pointerId: 1, bubbles: true}));
+    handled.push(performance.now() - t);
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+  return {handled, gaps};
+}"""
+
+
+def position(seed: int = 21, ply: int = 17) -> Game:
+    """A mid-game position against the hard computer, the computer to move (seat 2)."""
+    game = Game(2, seed=seed, kinds=["human", "ai:hard"], names=["You", "Computer"])
+    for _ in range(ply):
+        game.play(ai.choose(game, "easy", seed=game.ply))
+    assert game.turn == 1
+    return game
+
+
+def city_points(page: Page, game: Game) -> list[list[float]]:
+    cells = [h for h, _, _ in game.cities[1].hexes()]
+    return [json.loads(page.evaluate(f"akropolisApp.screenOf({q}, {r})")) for q, r in cells]
+
+
+def run(page: Page, url: str, turns: int) -> dict:
+    page.goto(url)
+    ready = "document.documentElement.dataset.akropolis === 'ready'"
+    page.wait_for_function(ready, timeout=180_000)
+    page.evaluate("document.getElementById('new-dialog').close()")
+    game = position()
+    handled, gaps = [], []
+    page.evaluate("text => akropolisApp.load(text)", records.dumps(records.game_to_record(game)))
+    for turn in range(turns):
+        page.wait_for_function("akropolisApp.thinking() === 1", timeout=60_000)
+        sweep = page.evaluate(SWEEP, [city_points(page, game)])
+        handled += sweep["handled"]
+        gaps += sweep["gaps"][1:]
+        game = records.load(page.evaluate("akropolisApp.record()"))
+        page.wait_for_function("akropolisApp.landing() === '[]'", timeout=60_000)
+        if game.is_over or turn == turns - 1:
+            break
+        move = game.legal_moves()[0]  # the person's move, then the computer thinks again
+        page.evaluate("text => akropolisApp.load(text)", _with(game, move))
+    stats = json.loads(page.evaluate("akropolisApp.aiStats()"))
+    memory = json.loads(page.evaluate("async () => await akropolisApp.aiMemory()"))
+    return {"handled": handled, "gaps": gaps, "stats": stats, "memory": memory}
+
+
+def _with(game: Game, move) -> str:
+    after = game.copy()
+    after.play(move.move)
+    return records.dumps(records.game_to_record(after))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=3, help="computer moves measured")
+    turns = parser.parse_args().turns
+    if not (DIST / "index.html").exists():
+        sys.exit("build first: python build.py")
+    found = find_browser()
+    if found is None:
+        sys.exit(BROWSER_HELP)
+    url, server = serve_in_background()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**found.launch_options())
+            page = browser.new_page(viewport={"width": 1280, "height": 820})
+            figures = run(page, url, turns)
+            browser.close()
+    finally:
+        server.shutdown()
+    handled, gaps = figures["handled"], figures["gaps"]
+    stats, memory = figures["stats"], figures["memory"]
+    think = stats["think_ms"]
+    print(f"pointer moves handled while the hard AI thinks: {len(handled)}")
+    print(
+        f"pointer move: {statistics.median(handled):.2f} ms median, "
+        f"{max(handled):.2f} ms worst (target <= 50 ms)"
+    )
+    print(f"longest gap between frames meanwhile: {max(gaps):.0f} ms")
+    print(f"worker start: {stats['boot_ms']} ms")
+    print(f"hard AI thinking per move (in the worker): {', '.join(f'{t:.0f}' for t in think)} ms")
+    wasm = memory.get("wasm_bytes")
+    print(f"worker WebAssembly memory: {wasm / 1e6:.1f} MB" if wasm else "worker memory: n/a")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,284 @@
+"""The hard level: a search over the next turns on top of the medium evaluation.
+
+1. The medium ranking gives the candidates: the best placement of every tile it can take, then
+   the next best moves, ``CANDIDATES`` in all.
+2. Each candidate is tried in many *determinized* games: the tiles nobody has seen are dealt
+   again in a random order (``common.determinized``), so the search never knows more than the
+   player; every candidate meets the same deals (common random numbers).  In each, the
+   candidate is played, then every seat plays by the policy — the move the evaluation likes
+   best, Architect seats their forced move — until ``PLIES`` turns later, for the opponents'
+   replies, our next turn and theirs.  The leaf is judged by the evaluation: our estimate
+   minus the opponents' (the mean of the best and the average), the seat to move credited
+   with its best move.
+3. Sequential halving shares the effort out: all candidates get the same number of deals, the
+   worse half is dropped, and so on, so the effort goes to the moves that might be best.  A
+   candidate whose tries never reveal a hidden tile is exact after one try and costs no more.
+
+The policy's work is cached: a seat's best placement of a tile depends only on its city, so
+``(seat, its moves since the root, tile)`` is judged once for all deals.  Effort is counted in
+placements judged, so the result is the same on any machine; ``budget_ms`` may cut it short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from ..city import Move, Spot
+from ..game import Game, LegalMove
+from ..rng import SplitMix64
+from ..tiles import TILES
+from .candidates import layouts, ways
+from .common import Effort, determinized, is_architect, turns_left, unseen_tiles
+from .features import Evaluator, Outlook, Trial, measure, total_turns
+from .medium import Scored, ranked
+from .solo import Counts, Projection
+from .weights import for_game
+
+#: How many candidate moves are searched.
+CANDIDATES = 8
+#: Turns played after the candidate before the leaf is judged (per player count).
+PLIES = {2: 2, 3: 3, 4: 4}
+#: Placements judged per move by default (the hard level's effort).
+EFFORT = 75_000
+#: Work units charged for each try beyond the placements it judges (copying, playing).
+TRY_COST = 30
+
+
+class Placed(NamedTuple):
+    """A seat's best placement of a tile on its city: its value (stones it holds left out,
+    the quarries it covers counted in) and where."""
+
+    value: float
+    spot: Spot
+    way: int
+
+
+class Searcher:
+    """The search from one position for the player to move."""
+
+    def __init__(
+        self,
+        game: Game,
+        weights: Mapping[str, float],
+        effort: Effort,
+        plies: int | None = None,
+    ) -> None:
+        self.root = game
+        self.me = game.turn
+        self.weights = weights
+        self.effort = effort
+        self.plies = PLIES[game.players] if plies is None else plies
+        self.remaining = [*game.site, *unseen_tiles(game)]
+        self.turns = [turns_left(game, p) for p in range(game.players)]
+        self.totals = [total_turns(game, p) for p in range(game.players)]
+        self.architects = [is_architect(game, p) for p in range(game.players)]
+        self._coefficients: dict[tuple[int, int], Evaluator] = {}
+        self._layouts: dict[tuple[int, tuple], list] = {}
+        self._placed: dict[tuple[int, tuple, int], Placed] = {}
+        self._features: dict[tuple[int, tuple], list[int]] = {}
+        self.projection = Projection(game, self.remaining) if any(self.architects) else None
+
+    # --- The evaluation, by seat and turns left ------------------------------------------
+
+    def _model(self, player: int, turns: int, game: Game) -> Evaluator:
+        key = (player, turns)
+        cached = self._coefficients.get(key)
+        if cached is None:
+            outlook = Outlook(turns, self.totals[player], self.remaining)
+            cached = Evaluator(game.cities[player], game.variants, outlook, self.weights)
+            self._coefficients[key] = cached
+        return cached
+
+    def stone_value(self, player: int, turns: int, game: Game) -> float:
+        return self._model(player, turns, game).stone_value
+
+    def evaluator(self, player: int, turns: int, game: Game) -> Evaluator:
+        """An evaluator of ``player``'s city in ``game`` with ``turns`` placements to come."""
+        cached = self._model(player, turns, game)
+        evaluator = Evaluator.__new__(Evaluator)
+        Trial.__init__(evaluator, game.cities[player], game.variants)
+        evaluator.outlook = cached.outlook
+        evaluator.coefficients = cached.coefficients
+        evaluator.stone_value = cached.stone_value
+        return evaluator
+
+    def placed(self, game: Game, player: int, key: tuple, tile: int) -> Placed:
+        """``player``'s best placement of ``tile`` on their city now (``key``: their moves
+        since the root), judged once and cached."""
+        entry = self._placed.get((player, key, tile))
+        if entry is not None:
+            return entry
+        spots = self._layouts.get((player, key))
+        if spots is None:
+            spots = self._layouts[(player, key)] = layouts(game.cities[player])
+        turns = max(self.turns[player] - len(key) - 1, 0)
+        evaluator = self.evaluator(player, turns, game)
+        stone = evaluator.stone_value
+        trial_features, value_of = evaluator.trial_features, evaluator.value_of
+        kinds = TILES[tile].hexes
+        count = ways(tile)
+        best = None
+        best_value = float("-inf")
+        for spot, cells in spots:
+            gained = stone * spot.stones
+            for way in range(count):
+                value = value_of(trial_features(cells[way], kinds, spot.level), 0) + gained
+                if value > best_value:
+                    best_value, best = value, (spot, way)
+        self.effort.spend(len(spots) * count)
+        entry = Placed(best_value, *best) if best else Placed(best_value, None, 0)
+        self._placed[(player, key, tile)] = entry
+        return entry
+
+    def standing(self, game: Game, player: int, key: tuple) -> float:
+        """``player``'s estimate in ``game`` as it stands."""
+        if self.architects[player]:
+            counts = Counts.of_city(game.cities[player].kind.values())
+            turns = turns_left(game, player)
+            return self.projection.value(counts, game.stones[player], turns)
+        features = self._features.get((player, key))
+        if features is None:
+            city = game.cities[player]
+            features = measure(city.height, city.kind, city.frontier, game.variants)
+            self._features[(player, key)] = features
+            self.effort.spend(1)
+        turns = max(self.turns[player] - len(key), 0)
+        return self._model(player, turns, game).value_of(features, game.stones[player])
+
+    # --- The policy ------------------------------------------------------------------------
+
+    def policy(self, game: Game, keys: list[tuple]) -> tuple[LegalMove | Move, float]:
+        """The move of the seat to move, and its value (their estimate after it)."""
+        player = game.turn
+        if self.architects[player]:
+            return game.legal_moves()[0], 0.0
+        key = keys[player]
+        stones = game.stones[player]
+        site = game.site
+        turns = max(self.turns[player] - len(key) - 1, 0)
+        stone = self.stone_value(player, turns, game)
+        best, best_value, best_index = None, float("-inf"), 0
+        for index in range(min(len(site), stones + 1)):
+            entry = self.placed(game, player, key, site[index])
+            if entry.spot is None:
+                continue
+            value = entry.value + stone * (stones - index)
+            if value > best_value:
+                best, best_value, best_index = entry, value, index
+        if best is None:  # no spot at all (cannot happen in a real city): any legal move
+            return game.legal_moves()[0], float("-inf")
+        anchor, rotation, _ = best.spot.orientations[best.way]
+        return Move(site[best_index], anchor, rotation), best_value
+
+    # --- Tries -----------------------------------------------------------------------------
+
+    def try_once(self, move: Move, deal: int) -> tuple[float, bool]:
+        """One try of ``move`` in the game dealt by ``deal``: the leaf's value for us, and
+        whether a hidden tile was revealed on the way (else every deal gives the same)."""
+        root = self.root
+        game = determinized(root, SplitMix64(deal))
+        self.effort.spend(TRY_COST)
+        players = game.players
+        keys: list[tuple] = [()] * players
+        game.play(move)
+        keys[self.me] = (move,)
+        stacks = game.stacks_left
+        for _ in range(self.plies):
+            if game.is_over:
+                break
+            player = game.turn
+            chosen, _ = self.policy(game, keys)
+            game.play(chosen)
+            keys[player] = (*keys[player], Move(chosen.tile, chosen.anchor, chosen.rotation))
+        revealed = game.stacks_left != stacks or root.stacks_left != stacks
+        values = [self.standing(game, p, keys[p]) for p in range(players)]
+        if not game.is_over and not self.architects[game.turn]:
+            _, best = self.policy(game, keys)
+            if best > float("-inf"):
+                values[game.turn] = max(values[game.turn], best)
+        mine = values[self.me]
+        others = [values[p] for p in range(players) if p != self.me]
+        return mine - (max(others) + sum(others) / len(others)) / 2, revealed
+
+
+def _candidates(scored: list[Scored], count: int) -> list[Scored]:
+    """The best placement of each tile, then the next best moves, ``count`` in all."""
+    chosen: list[Scored] = []
+    tiles: set[int] = set()
+    for entry in scored:
+        if entry.tile not in tiles:
+            tiles.add(entry.tile)
+            chosen.append(entry)
+    chosen = chosen[:count]
+    for entry in scored:
+        if len(chosen) >= count:
+            break
+        if entry not in chosen:
+            chosen.append(entry)
+    return chosen
+
+
+def search(
+    game: Game,
+    rng: SplitMix64,
+    effort: Effort,
+    weights: Mapping[str, float] | None = None,
+    candidates: int = CANDIDATES,
+    plies: int | None = None,
+) -> Scored | None:
+    """The candidate the search prefers (see the module's docstring)."""
+    weights = weights or for_game(game)
+    scored = ranked(game, weights, effort)
+    if len(scored) <= 1 or effort.exhausted:
+        return scored[0] if scored else None
+    pool = _candidates(scored, candidates)
+    searcher = Searcher(game, weights, effort, plies)
+    moves = [entry.legal().move for entry in pool]
+    totals = [0.0] * len(pool)
+    tries = [0] * len(pool)
+    exact = [False] * len(pool)
+    deals = [rng.next() for _ in range(64)]
+    alive = list(range(len(pool)))
+    phases = max(1, (len(pool) - 1).bit_length())
+    start = effort.spent
+    budget = effort.units - start
+    for phase in range(phases):
+        phase_end = start + budget * (phase + 1) / phases
+        while True:
+            for i in alive:
+                if exact[i] and tries[i]:
+                    continue
+                while len(deals) <= tries[i]:
+                    deals.append(rng.next())
+                value, revealed = searcher.try_once(moves[i], deals[tries[i]])
+                totals[i] += value
+                tries[i] += 1
+                exact[i] = not revealed
+                if effort.out_of_time:
+                    break
+            if effort.out_of_time or all(exact[i] for i in alive):
+                break
+            if effort.spent >= phase_end:
+                break
+        if effort.out_of_time:
+            break
+        alive.sort(key=lambda i: (-totals[i] / tries[i], i))
+        if phase < phases - 1:
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+        if len(alive) == 1:
+            break
+    best = max(alive, key=lambda i: (totals[i] / tries[i] if tries[i] else float("-inf"), -i))
+    return pool[best]
+
+
+def choose_hard(
+    game: Game,
+    rng: SplitMix64,
+    effort: Effort,
+    weights: Mapping[str, float] | None = None,
+    candidates: int = CANDIDATES,
+    plies: int | None = None,
+) -> LegalMove | None:
+    best = search(game, rng, effort, weights, candidates, plies)
+    return None if best is None else best.legal()

@@ -1,0 +1,182 @@
+"""Playing the solo game: the Architect's projected final score and what each pick gives it.
+
+The Architect scores by counts (``architect.score_architect``): per kind, its districts × V
+(doubled by the variants its level allows) × its plaza stars, plus its stones (and Metagenes'
+quarries).  Where its tiles go never matters, so a tile's worth to it is just the hexes it adds.
+``Projection`` estimates its final score from its counts now and what its turns left should
+bring: the districts of an average tile still to come, and a plaza on most turns (it always
+takes the cheapest tile with a plaza it can afford), shared among the kinds by the plazas
+left.  With no turn left the projection is exactly its score.
+
+``next_pick_value`` is what the medium level weighs for each tile it could take: the
+Architect's projection once it has made its next pick from the site left behind (its pick is
+forced, so it is known; after a refill, averaged over dealings of the unseen tiles).
+"""
+
+from __future__ import annotations
+
+from ..architect import architect_choice
+from ..game import Game
+from ..rng import SplitMix64
+from ..tiles import TILES
+from .common import turns_left, unseen_tiles
+from .features import BARRACKS, GARDEN, HOUSE, HOUSE_THRESHOLD, MARKET, STARS, TEMPLE
+
+#: The share of its turns on which the Architect is expected to take a plaza.
+PLAZA_RATE = 0.8
+#: Markets doubled per market-plaza hex (markets variant, ``architect.MARKETS_PER_PLAZA``).
+MARKETS_PER_PLAZA = 3
+#: Dealings of the unseen tiles averaged when the site is refilled before its pick.
+REFILL_SAMPLES = 12
+
+
+class Counts:
+    """What the Architect's score depends on: districts and stars per kind, market-plaza
+    hexes and visible quarries."""
+
+    __slots__ = ("districts", "market_plazas", "quarries", "stars")
+
+    def __init__(self, districts: list[int], stars: list[int], market_plazas: int, quarries: int):
+        self.districts = districts
+        self.stars = stars
+        self.market_plazas = market_plazas
+        self.quarries = quarries
+
+    @classmethod
+    def of_city(cls, kinds) -> Counts:
+        districts = [0] * 6
+        stars = [0] * 6
+        plazas = quarries = 0
+        for k in kinds:
+            if k > 5:
+                stars[k - 5] += STARS[k - 5]
+                plazas += k == 7
+            elif k:
+                districts[k] += 1
+            else:
+                quarries += 1
+        return cls(districts, stars, plazas, quarries)
+
+    def plus(self, tile: int) -> Counts:
+        """The counts once ``tile`` is added (on level 1, covering nothing)."""
+        districts, stars = list(self.districts), list(self.stars)
+        plazas, quarries = self.market_plazas, self.quarries
+        for k in TILES[tile].hexes:
+            if k > 5:
+                stars[k - 5] += STARS[k - 5]
+                plazas += k == 7
+            elif k:
+                districts[k] += 1
+            else:
+                quarries += 1
+        return Counts(districts, stars, plazas, quarries)
+
+
+class Projection:
+    """The Architect's projected final score in one game, by its counts, stones and turns."""
+
+    __slots__ = ("architect", "districts", "plazas", "variants")
+
+    def __init__(self, game: Game, remaining: list[int]) -> None:
+        self.architect = game.architect
+        self.variants = game.variants
+        districts = [0.0] * 6
+        plazas = [0.0] * 6
+        for tile in remaining:
+            for k in TILES[tile].hexes:
+                if k > 5:
+                    plazas[k - 5] += 1
+                elif k:
+                    districts[k] += 1
+        count = max(len(remaining), 1)
+        total_plazas = sum(plazas) or 1.0
+        #: Expected districts of each kind per turn, and expected stars per turn.
+        self.districts = [d / count for d in districts]
+        self.plazas = [PLAZA_RATE * STARS[k] * plazas[k] / total_plazas for k in range(6)]
+
+    def worth(self, kind: int, count: float, market_plazas: float) -> float:
+        """What ``count`` districts of ``kind`` are worth before stars."""
+        architect, variants = self.architect, self.variants
+        value = architect.value * count
+        if kind == HOUSE:
+            if "houses" in variants and value >= HOUSE_THRESHOLD:
+                return 2 * value
+        elif kind == MARKET:
+            if "markets" in variants:
+                return value + architect.value * min(count, MARKETS_PER_PLAZA * market_plazas)
+        elif kind in (BARRACKS, GARDEN):
+            if ("barracks" if kind == BARRACKS else "gardens") in variants:
+                return 2 * value
+        elif kind == TEMPLE and "temples" in variants and architect.temples_doubled:
+            return 2 * value
+        return value
+
+    def value(self, counts: Counts, stones: int, turns: int) -> float:
+        """The projected final score with ``turns`` tiles still to take."""
+        total = float(stones + self.architect.quarry_points * counts.quarries)
+        plazas = counts.market_plazas + turns * self.plazas[MARKET] / STARS[MARKET]
+        for k in (1, 2, 3, 4, 5):
+            count = counts.districts[k] + turns * self.districts[k]
+            stars = counts.stars[k] + turns * self.plazas[k]
+            total += self.worth(k, count, plazas) * stars
+        return total
+
+
+def architect_seat(game: Game) -> int | None:
+    """The Architect's seat in a solo game, else None."""
+    return 1 if getattr(game, "architect", None) is not None else None
+
+
+def next_pick_values(game: Game, rng: SplitMix64) -> list[float]:
+    """For each site index the human may take now: the Architect's projection once it has
+    made its next pick from the site left (its stones including those the human pays)."""
+    seat = 1
+    remaining = [*game.site, *unseen_tiles(game)]
+    projection = Projection(game, remaining)
+    counts = Counts.of_city(game.cities[seat].kind.values())
+    stones = game.stones[seat]
+    turns = turns_left(game, seat)
+    unseen = unseen_tiles(game)
+    site = game.site
+    refills = game.stacks_left > 0
+    stack = game.options.stack_size
+    out = []
+    for index in range(len(game.affordable())):
+        purse = stones + index
+        left = list(site[:index] + site[index + 1 :])
+        if len(left) == 1 and refills:  # a new stack comes first: average over dealings
+            total = 0.0
+            for _ in range(REFILL_SAMPLES):
+                dealt = left + rng.shuffled(unseen)[:stack]
+                total += _after_pick(projection, counts, dealt, purse, turns)
+            out.append(total / REFILL_SAMPLES)
+        elif not left or turns == 0:
+            out.append(projection.value(counts, purse, 0))
+        else:
+            out.append(_after_pick(projection, counts, left, purse, turns))
+    return out
+
+
+def sites_left(game: Game) -> list[list[int] | None]:
+    """For each site index the human may take now: the site they will choose from next, once
+    the Architect has taken its forced pick (None when a new stack comes in between)."""
+    site = game.site
+    refills = game.stacks_left > 0
+    stones = game.stones[1]
+    out: list[list[int] | None] = []
+    for index in range(len(game.affordable())):
+        left = list(site[:index] + site[index + 1 :])
+        if len(left) <= 1:
+            out.append(None)
+            continue
+        pick = architect_choice(left, stones + index)
+        del left[pick]
+        out.append(None if len(left) <= 1 and refills else left)
+    return out
+
+
+def _after_pick(
+    projection: Projection, counts: Counts, site: list[int], stones: int, turns: int
+) -> float:
+    pick = architect_choice(site, stones)
+    return projection.value(counts.plus(site[pick]), stones - pick, turns - 1)

@@ -1,0 +1,411 @@
+"""Computer opponents: legal, deterministic, within their budget, never touching the game.
+
+Timing goals live in ``benchmarks/ai_bench.py``; the only times asserted here are sanity caps.
+The hard level searches with a small effort (``effort=``) so that the tests stay fast.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from akropolis import Game, cli, records
+from akropolis.ai import LEVELS, YARDSTICKS, choose
+from akropolis.ai.common import determinized, remaining_plays, turns_left, unseen_tiles
+from akropolis.ai.features import Trial, score_of
+from akropolis.ai.solo import Counts, Projection
+from akropolis.ai.tournament import seating, tournament, wilson
+from akropolis.checks import VARIANTS
+from akropolis.hexes import pack
+from akropolis.rng import SplitMix64
+from akropolis.simulate import random_game
+from akropolis.tiles import TILES
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+ALL = (*LEVELS, *YARDSTICKS)
+#: Work units for the hard level in these tests (its default is far more).
+SMALL = 1500
+
+
+def position(players: int, seed: int, variants=(), ply: int | None = None) -> Game:
+    """A random game stopped at ``ply`` (by default a ply drawn from the seed)."""
+    full = random_game(players, seed, variants=variants)
+    if ply is None:
+        ply = SplitMix64(seed).below(full.ply)
+    return full.replay(min(ply, full.ply - 1))
+
+
+def snapshot(game: Game) -> tuple:
+    """Everything about a game that a player could observe."""
+    cities = tuple(
+        (dict(c.height), dict(c.kind), dict(c.piece), set(c.frontier), list(c.placements))
+        for c in game.cities
+    )
+    return (
+        game.ply,
+        game.turn,
+        game.chief,
+        game.round,
+        game.site,
+        game.stones,
+        game.deck,
+        game.moves,
+        cities,
+        [s.total for s in game.scores()],
+        len(game.legal_moves()),
+    )
+
+
+def pick(game: Game, level: str, seed: int = 0, **kwargs):
+    effort = SMALL if level == "hard" else None
+    return choose(game, level, seed, effort=effort, **kwargs)
+
+
+CASES = [
+    (players, seed, variants)
+    for players in (2, 3, 4)
+    for seed, variants in ((1, ()), (2, VARIANTS), (3, ("houses", "gardens")), (4, ("barracks",)))
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "variants"), CASES)
+@pytest.mark.parametrize("level", ALL)
+def test_every_move_is_legal_and_the_game_is_unchanged(players, seed, variants, level) -> None:
+    """Over seeded positions, early to late, every level's move is one of the legal moves,
+    and the game is exactly as it was."""
+    for ply in (0, 7, 19, None):
+        game = position(players, seed * 31 + players, variants, ply)
+        before = snapshot(game)
+        move = pick(game, level, seed)
+        assert move in game.legal_moves()
+        assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_whole_games_between_levels_are_legal(level) -> None:
+    """A game played to the end by one level against greedy: every move legal when played."""
+    game = Game(3, variants=("markets", "temples"), seed=11)
+    while not game.is_over:
+        chooser = level if game.turn == 0 else "greedy"
+        game.play(pick(game, chooser, 5))  # Game.play checks the move again
+    assert game.is_over
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_the_same_game_level_and_seed_give_the_same_move(level) -> None:
+    for seed in (0, 9):
+        game = position(4, seed + 40, VARIANTS, 10)
+        first = pick(game, level, seed)
+        again = pick(game.replay(), level, seed)
+        assert first == again
+
+
+def test_the_hard_level_is_deterministic_with_its_default_effort() -> None:
+    game = position(2, 77, (), 20)
+    assert choose(game, "hard", 3) == choose(game.replay(), "hard", 3)
+
+
+def test_levels_differ_with_the_seed_only_on_ties() -> None:
+    """Greedy breaks ties by the seed: over a few seeds it plays different equal moves."""
+    game = Game(2, seed=5)
+    moves = {choose(game, "greedy", seed) for seed in range(12)}
+    assert len(moves) > 1
+    scores = set()
+    for move in moves:
+        game.play(move)
+        scores.add(game.score(0).total)
+        game.undo()
+    assert len(scores) == 1
+
+
+def test_budget_ms_is_respected() -> None:
+    """With a huge effort, a small budget still ends the search soon (a generous margin)."""
+    game = position(4, 8, VARIANTS, 30)
+    started = time.perf_counter()
+    move = choose(game, "hard", 1, budget_ms=100, effort=10_000_000)
+    assert time.perf_counter() - started < 2.0
+    assert move in game.legal_moves()
+    for level in ALL:
+        move = choose(game, level, 1, budget_ms=1)
+        assert move in game.legal_moves()
+
+
+def test_bad_arguments_are_refused() -> None:
+    game = Game(2, seed=1)
+    for level in ("", "expert", None, "HARD"):
+        with pytest.raises(ValueError, match="unknown level"):
+            choose(game, level)
+    for seed in (-1, 2**64, 1.5, "1"):
+        with pytest.raises(ValueError):
+            choose(game, "easy", seed)
+    for budget in (0, -5, 10**9, 2.5):
+        with pytest.raises(ValueError):
+            choose(game, "easy", 0, budget)
+    with pytest.raises(ValueError, match="over"):
+        choose(random_game(2, 3), "medium")
+    with pytest.raises(ValueError):
+        choose("A1;p=2;s=1", "easy")
+
+
+def test_the_search_never_sees_the_order_of_the_stacks() -> None:
+    """Two games alike but for the order of the unseen tiles get the same move."""
+    game = position(2, 12, (), 4)
+    unseen = unseen_tiles(game)
+    revealed = len(game.deck) - len(unseen)
+    other_deck = list(game.deck[:revealed]) + list(reversed(game.deck[revealed:]))
+    other = Game(2, deck=other_deck)
+    for move in game.moves:
+        other.play(move)
+    assert snapshot(other)[:6] == snapshot(game)[:6]
+    for level in ALL:
+        assert pick(game, level, 2) == pick(other, level, 2)
+
+
+def test_determinized_games_keep_everything_public() -> None:
+    game = position(3, 5, (), 9)
+    copy = determinized(game, SplitMix64(1))
+    assert copy.site == game.site and copy.stones == game.stones and copy.moves == game.moves
+    assert sorted(copy.deck) == sorted(game.deck)
+    assert unseen_tiles(copy) == unseen_tiles(game)
+    assert copy.deck != game.deck  # dealt again (this seed does reorder them)
+
+
+def test_turns_left_count_every_placement_to_come() -> None:
+    for players in (2, 3, 4):
+        game = Game(players, seed=players)
+        counts = [turns_left(game, p) for p in range(players)]
+        assert sum(counts) == remaining_plays(game)
+        placed = [0] * players
+        while not game.is_over:
+            placed[game.turn] += 1
+            game.play(game.legal_moves()[0])
+        assert placed == counts
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_trial_features_score_exactly_as_the_rules(seed: int) -> None:
+    """The evaluation's fast scoring of a placement equals score_city after playing it."""
+    variants = [v for i, v in enumerate(VARIANTS) if seed >> i & 1] if seed else VARIANTS
+    game = Game(2 + seed % 3, variants=variants, seed=seed)
+    rng = SplitMix64(seed)
+    while not game.is_over:
+        player = game.turn
+        trial = Trial(game.cities[player], game.variants)
+        assert score_of(trial.features(), game.stones[player]) == game.score(player).total
+        moves = game.legal_moves()
+        for move in [moves[rng.below(len(moves))] for _ in range(6)]:
+            cells = tuple(pack(*cell) for cell in move.cells)
+            features = trial.trial_features(cells, TILES[move.tile].hexes, move.level)
+            game.play(move)
+            assert score_of(features, game.stones[player]) == game.score(player).total
+            game.undo()
+        game.play(moves[rng.below(len(moves))])
+
+
+ARCHITECTS = ("architect:hippodamos", "architect:metagenes", "architect:callicrates")
+
+
+@pytest.mark.parametrize("architect", ARCHITECTS)
+def test_solo_games_the_architect_plays_its_forced_move(architect) -> None:
+    """Against the Architect every level plays legal moves, and on the Architect's turn every
+    level returns its one forced move."""
+    game = Game(2, seed=3, variants=("markets", "gardens"), kinds=["human", architect])
+    while not game.is_over:
+        if game.turn == 1:
+            forced = game.legal_moves()
+            assert len(forced) == 1
+            for level in ALL:
+                assert pick(game, level, 1) == forced[0]
+            game.play(forced[0])
+        else:
+            level = ALL[game.ply % len(ALL)]
+            move = pick(game, level, 1)
+            assert move in game.legal_moves()
+            game.play(move)
+
+
+@pytest.mark.parametrize("architect", ARCHITECTS)
+@pytest.mark.parametrize("seed", range(4))
+def test_the_architect_projection_is_its_score_when_no_turn_is_left(architect, seed) -> None:
+    variants = [v for i, v in enumerate(VARIANTS) if seed >> i & 1] if seed else VARIANTS
+    game = Game(2, seed=seed, variants=variants, kinds=["human", architect])
+    while not game.is_over:
+        game.play(choose(game, "greedy", seed))
+        projection = Projection(game, [*game.site, *unseen_tiles(game)])
+        counts = Counts.of_city(game.cities[1].kind.values())
+        assert projection.value(counts, game.stones[1], 0) == game.score(1).total
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    low, high = wilson(7.5, 10)  # shared victories count as fractions
+    assert 0.4 < low < 0.75 < high < 1.0
+
+
+def test_seats_are_rotated() -> None:
+    assert [seating(["a", "b"], 2, i) for i in range(2)] == [["a", "b"], ["b", "a"]]
+    assert [seating(["a", "b", "c"], 4, i) for i in range(3)] == [
+        ["a", "b", "c", "a"],
+        ["b", "c", "a", "b"],
+        ["c", "a", "b", "c"],
+    ]
+
+
+def test_tournament_reports_every_level() -> None:
+    report = tournament(2, 4, ["greedy", "random"], seed=7)
+    levels = report["levels"]
+    assert set(levels) == {"greedy", "random"}
+    assert levels["greedy"]["seats"] == levels["random"]["seats"] == 4
+    wins = levels["greedy"]["wins"] + levels["random"]["wins"]
+    assert wins == pytest.approx(4)
+    for entry in levels.values():
+        low, high = entry["ci95"]
+        assert low <= entry["win_rate"] <= high
+        assert entry["think_ms"]["max"] >= entry["think_ms"]["mean"] >= 0
+    assert levels["greedy"]["mean_score"] > levels["random"]["mean_score"]
+    again = tournament(2, 4, ["greedy", "random"], seed=7)["levels"]
+    assert _without_times(again) == _without_times(levels)
+
+
+def _without_times(levels: dict) -> dict:
+    return {name: {k: v for k, v in e.items() if k != "think_ms"} for name, e in levels.items()}
+
+
+# --- The command line ---------------------------------------------------------------------------
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    status = cli.main(list(args))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Game]:
+    game = position(3, 19, ("gardens",), 12)
+    path = tmp_path_factory.mktemp("ai") / "game.json"
+    path.write_text(records.dumps(records.game_to_record(game)))
+    return path, game
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_cli_ai_prints_the_move_as_a_record_writes_it(capsys, record_file, level) -> None:
+    path, game = record_file
+    args = ["ai", str(path), "--level", level, "--seed", "4"]
+    if level == "hard":
+        args += ["--budget-ms", "300"]
+    status, out, err = run_main(capsys, *args)
+    assert status == 0, err
+    move = json.loads(out)
+    assert list(move) == ["tile", "anchor", "rotation"]
+    assert game.check(_move(move))  # legal (raises IllegalMoveError if not)
+    if level != "hard":
+        expected = choose(game, level, 4)
+        assert (move["tile"], tuple(move["anchor"]), move["rotation"]) == tuple(expected.move)
+
+
+def _move(data: dict):
+    from akropolis import Move
+
+    return Move(data["tile"], tuple(data["anchor"]), data["rotation"])
+
+
+def test_cli_ai_reads_notation_from_stdin() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "akropolis", "ai", "-", "--level", "medium"],
+        input="A1;p=2;v=hg;s=42;m=32@0,2:0\n",
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ENGINE)},
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    move = _move(json.loads(out.stdout))
+    game = records.load("A1;p=2;v=hg;s=42;m=32@0,2:0")
+    game.check(move)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["ai", "examples/finished.json", "--level", "easy"], "the game is over"),
+        (["ai", "examples/city.json", "--level", "easy"], "'ai' needs a game record"),
+        (["ai", "examples/game.json", "--level", "expert"], "argument --level"),
+        (["ai", "examples/game.json"], "--level"),
+        (["ai", "examples/game.json", "--level", "easy", "--seed", "-1"], "argument --seed"),
+        (["ai", "examples/game.json", "--level", "easy", "--budget-ms", "0"], "--budget-ms"),
+        (["ai", "examples/game.json", "--level", "easy", "--budget-ms", "1e3"], "--budget-ms"),
+        (["ai", "missing.json", "--level", "easy"], "cannot read"),
+        (["tournament", "--levels", "hard,hard"], "listed twice"),
+        (["tournament", "--levels", "hard,expert"], "unknown level"),
+        (["tournament", "--levels", "easy", "--games", "0"], "--games"),
+        (["tournament", "--levels", "easy", "--jobs", "0"], "--jobs"),
+        (["tournament", "--levels", "easy", "--players", "5"], "--players"),
+        (["tournament", "--levels", "easy", "--variants", "roads"], "unknown variant"),
+        (["tournament"], "--levels"),
+        (["tournament", "--players", "3", "--levels", "easy,architect:hippodamos"], "solo"),
+        (["tournament", "--levels", "easy", "--seed", str(2**64 - 1), "--games", "2"], "seed"),
+    ],
+)
+def test_cli_refuses_bad_input_in_one_line(capsys, monkeypatch, args, message) -> None:
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    status, out, err = run_main(capsys, *args)
+    assert status == 2 and out == ""
+    assert err.startswith("akropolis: ") and err.count("\n") == 1 and message in err
+
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        p for folder in ("hostile", "valid") for p in (CORPUS / folder).iterdir() if p.is_file()
+    ),
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
+def test_cli_ai_on_the_corpus_prints_a_move_or_one_line(capsys, path: Path) -> None:
+    """Hostile files are refused in one line (exit 2); a game with a move to play gets one."""
+    status, out, err = run_main(capsys, "ai", str(path), "--level", "easy")
+    assert status in (0, 2), err
+    if status == 0:
+        assert err == "" and set(json.loads(out)) == {"tile", "anchor", "rotation"}
+    else:
+        assert out == "" and err.startswith("akropolis: ") and err.count("\n") == 1
+
+
+def test_cli_tournament_prints_json(capsys) -> None:
+    status, out, err = run_main(
+        capsys, "tournament", "--games", "2", "--levels", "greedy,random", "--seed", "3"
+    )
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["games"] == 2 and set(report["levels"]) == {"greedy", "random"}
+    assert "Wilson" in report["interval"]
+    for entry in report["levels"].values():
+        assert set(entry) == {
+            "seats",
+            "wins",
+            "win_rate",
+            "ci95",
+            "mean_score",
+            "median_score",
+            "think_ms",
+        }
+
+
+def test_cli_tournament_with_jobs_gives_the_same_results(capsys) -> None:
+    args = ["tournament", "--games", "2", "--levels", "greedy,random", "--seed", "3"]
+    _, one, _ = run_main(capsys, *args)
+    status, two, err = run_main(capsys, *args, "--jobs", "2")
+    assert status == 0, err
+    levels = json.loads(one)["levels"]
+    assert _without_times(json.loads(two)["levels"]) == _without_times(levels)

@@ -1,0 +1,48 @@
+"""The AI worker: a PyScript worker that chooses the computer's moves off the page's thread.
+
+Started by ``akropolis_page.opponents`` (``create_named_worker``) with the page's own runtime and
+``python.zip``.  It exports plain functions of text and numbers: the page sends the game record
+(JSON text) and gets the chosen move back as JSON text (``akropolis_web.opponents.reply_json``).
+It never touches the page (no ``window``/``document``), which is what lets it run without
+cross-origin isolation.
+"""
+
+import json
+import sys
+import time
+
+from akropolis import ai, records
+from akropolis_web.opponents import reply_json
+
+
+def hello() -> str:
+    """Called once after the start: proves the worker's Python, engine and AI are there."""
+    return json.dumps({"python": sys.version.split()[0], "levels": list(ai.LEVELS)})
+
+
+def choose(record_text: str, level: str, seed: int, delay_ms: float = 0) -> str:
+    """The move ``level`` chooses in the game of ``record_text``, as JSON text.
+
+    ``delay_ms`` is a test hook: the worker stays busy that much longer, like a slow AI.
+    """
+    started = time.perf_counter()
+    game = records.load(record_text)
+    move = ai.choose(game, level, seed=int(seed))
+    end = started + float(delay_ms) / 1000
+    while time.perf_counter() < end:
+        pass
+    return reply_json(move, (time.perf_counter() - started) * 1000)
+
+
+def memory() -> str:
+    """The worker's WebAssembly memory, in bytes (for benchmarks), as JSON text."""
+    try:
+        import pyodide_js
+
+        size = int(pyodide_js._module.HEAPU8.length)
+    except Exception:
+        size = None
+    return json.dumps({"wasm_bytes": size})
+
+
+__export__ = ["choose", "hello", "memory"]
