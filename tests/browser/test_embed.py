@@ -450,8 +450,10 @@ def test_embeds_in_view_on_another_site_boot_one_after_another(page: Page, host:
         frame.wait_for_function(SETTLED, timeout=180_000)
         assert frame.evaluate("document.documentElement.dataset.akropolis") == "ready"
     spans = sorted(frame.evaluate(BOOT_AND_READY) for frame in frames)
-    for (_, ready), (boot, _) in itertools.pairwise(spans):
-        assert boot >= ready - 5  # the next one started only once the one before was ready
+    for (before, ready), (boot, _) in itertools.pairwise(spans):
+        # The next one started once the one before was ready, or once it had waited its turn's
+        # limit (BOOT_TURN_MS in embed.js: 20 s, reached only on a very busy machine).
+        assert boot >= ready - 5 or boot >= before + 19_000
     assert page.watch.errors == []
 
 
