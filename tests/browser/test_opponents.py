@@ -27,6 +27,7 @@ from tests.browser.test_game_ui import (
     play_through_ui,
     screen_of,
 )
+from tests.browser.test_offline import OFFLINE_READY
 from tests.browser.test_touch_layouts import DEVICES, assert_layout_fits
 
 pytestmark = pytest.mark.browser
@@ -60,9 +61,16 @@ def moves_on_page(page: Page) -> int:
 
 
 def wait_for_moves(page: Page, count: int, timeout: float = 60_000) -> None:
+    """Wait until the game on the page has ``count`` moves or more (a quick computer may have
+    answered already: the callers check the record itself)."""
     page.wait_for_function(
-        f"JSON.parse(akropolisApp.record()).moves.length === {count}", timeout=timeout
+        f"JSON.parse(akropolisApp.record()).moves.length >= {count}", timeout=timeout
     )
+
+
+def wait_for_exactly(page: Page, count: int) -> None:
+    """Wait until the game on the page has exactly ``count`` moves (after an Undo)."""
+    page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {count}")
 
 
 def wait_for_person(page: Page, game: Game) -> None:
@@ -210,7 +218,7 @@ def test_undo_takes_back_to_the_persons_turn(page: Page) -> None:
         wait_for_person(page, game)
     assert game.ply == 4
     page.click("#btn-undo")  # the person's second move and the computer's answer
-    wait_for_moves(page, 2)
+    wait_for_exactly(page, 2)
     assert "Took back 2 moves" in page.inner_text("#hint")
     game.undo()
     game.undo()
@@ -220,7 +228,7 @@ def test_undo_takes_back_to_the_persons_turn(page: Page) -> None:
     play_through_ui(page, move)
     page.wait_for_function("akropolisApp.thinking() === 1")
     page.click("#btn-undo")  # while the computer thinks: its move never lands
-    wait_for_moves(page, 2)
+    wait_for_exactly(page, 2)
     page.wait_for_timeout(3500)
     assert moves_on_page(page) == 2 and page.evaluate("akropolisApp.thinking()") is None
     assert page.locator("#site .site-tile:not(.disabled)").count() > 0
@@ -276,7 +284,7 @@ def test_a_game_of_computers_only_pauses_and_steps_back(page: Page) -> None:
     page.wait_for_timeout(1500)
     assert moves_on_page(page) == paused_at  # nothing lands while paused
     page.click("#btn-undo")
-    wait_for_moves(page, paused_at - 1)
+    wait_for_exactly(page, paused_at - 1)
     page.wait_for_timeout(1000)
     assert moves_on_page(page) == paused_at - 1 and "Paused" in page.inner_text("#hint")
     page.click("#btn-pause")
@@ -361,3 +369,27 @@ def test_phone_layout_against_the_computer(browser: Browser, base_url: str) -> N
         assert "Computer · medium" in page.inner_text("#players")
     finally:
         context.close()
+
+
+def test_the_computer_plays_offline_and_under_a_sub_path(browser: Browser, tmp_path: Path) -> None:
+    """The worker's own downloads (its script, the runtime, python.zip) come from the offline
+    copy: after one visit, with the server gone, a game against the computer still plays."""
+    site = Site(copy_of_dist(tmp_path / "site"), prefix="akropolis")
+    context = browser.new_context(viewport={"width": 1280, "height": 820})
+    page = context.new_page()
+    page.base = site.url
+    try:
+        open_page(page)
+        page.evaluate(OFFLINE_READY)
+        site.stop()
+        context.set_offline(True)
+        page.reload()
+        open_page(page)
+        hooks(page, speed=40)
+        start_against(page, ["ai:easy", "human"], seed=15)
+        game = game_on_page(page)
+        wait_for_person(page, game)
+        assert game.ply == 1
+    finally:
+        context.close()
+        site.stop()

@@ -382,6 +382,30 @@ def test_cli_ai_on_the_corpus_prints_a_move_or_one_line(capsys, path: Path) -> N
         assert out == "" and err.startswith("akropolis: ") and err.count("\n") == 1
 
 
+def test_cli_ai_on_the_architects_turn_prints_its_forced_move(capsys, tmp_path) -> None:
+    game = Game(2, seed=8, kinds=["human", "architect:metagenes"])
+    game.play(choose(game, "medium"))
+    path = tmp_path / "solo.json"
+    path.write_text(records.dumps(records.game_to_record(game)))
+    forced = game.legal_moves()[0]
+    for level in ALL:
+        status, out, err = run_main(capsys, "ai", str(path), "--level", level)
+        assert status == 0, err
+        assert json.loads(out) == {
+            "tile": forced.tile,
+            "anchor": list(forced.anchor),
+            "rotation": forced.rotation,
+        }
+
+
+def test_cli_tournament_against_the_architect(capsys) -> None:
+    args = ["tournament", "--games", "2", "--levels", "greedy,architect:hippodamos"]
+    status, out, err = run_main(capsys, *args)
+    assert status == 0, err
+    levels = json.loads(out)["levels"]
+    assert levels["greedy"]["seats"] == levels["architect:hippodamos"]["seats"] == 2
+
+
 def test_cli_tournament_prints_json(capsys) -> None:
     status, out, err = run_main(
         capsys, "tournament", "--games", "2", "--levels", "greedy,random", "--seed", "3"

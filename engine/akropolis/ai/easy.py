@@ -14,7 +14,7 @@ from .common import Effort
 from .yardsticks import immediate_scores
 
 #: The largest random nudge, in points, added to each move's immediate score.
-NOISE = 4.0
+NOISE = 6.0
 _SCALE = NOISE / (1 << 64)
 
 
