@@ -25,6 +25,7 @@ from .hexes import (
     TRIANGLE_SHAPES,
     TRIANGLES_AROUND,
     Hex,
+    connected,
     pack,
     packed_placement_cells,
     unpack,
@@ -139,15 +140,7 @@ class City:
             city.height[cell], city.kind[cell], city.piece[cell] = level, Kind(kind), -1 - number
         if not city.height:
             raise ValueError("a city needs at least one hex")
-        start = next(iter(city.height))
-        reached, todo = {start}, [start]
-        while todo:
-            cell = todo.pop()
-            for d in OFFSETS:
-                if cell + d in city.height and cell + d not in reached:
-                    reached.add(cell + d)
-                    todo.append(cell + d)
-        if len(reached) != len(city.height):
+        if not connected(city.height):
             raise ValueError("the hexes do not form one connected city")
         city.frontier = {
             cell + d for cell in city.height for d in OFFSETS if cell + d not in city.height

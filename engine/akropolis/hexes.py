@@ -42,6 +42,23 @@ def neighbours(cell: int) -> tuple[int, ...]:
     return tuple(cell + d for d in OFFSETS)
 
 
+def connected(cells: Iterable[int]) -> bool:
+    """Whether the packed cells form one edge-connected piece (none: False), as every city
+    must: the engine's cities drawn hex by hex and the calculator's brush ask it alike."""
+    region = set(cells)
+    if not region:
+        return False
+    start = next(iter(region))
+    reached, todo = {start}, [start]
+    while todo:
+        cell = todo.pop()
+        for d in OFFSETS:
+            if cell + d in region and cell + d not in reached:
+                reached.add(cell + d)
+                todo.append(cell + d)
+    return len(reached) == len(region)
+
+
 def add(h: Hex, d: Hex) -> Hex:
     """The sum of two axial vectors."""
     return h[0] + d[0], h[1] + d[1]

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from build import BROWSER_HELP, find_browser, serve_in_background
+from tests.browser.site import Site, copy_of_dist
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -78,4 +79,20 @@ def page(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> Ite
     if getattr(request.node, "failed_call", False):
         RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(RESULTS / f"{request.node.name}.png"))
+    context.close()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    """A copy of dist/ served on its own port, which a test may stop (to go offline)."""
+    served = Site(copy_of_dist(tmp_path / "site"))
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser profile at desktop size."""
+    context = browser.new_context(viewport={"width": 1280, "height": 820})
+    yield context
     context.close()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from akropolis import City, CityScore, Kind, Move, final_result, notation, records, score_city
 from akropolis.simulate import random_game
 from akropolis_web.calculator_saves import KEPT_PREFIX, SLOT
-from tests.browser.site import Site, copy_of_dist
+from tests.browser.site import Site
 from tests.browser.test_game_ui import on_canvas, wait_until_ready
 from tests.browser.test_offline import OFFLINE_READY
 from tests.browser.test_touch_layouts import assert_layout_fits
@@ -340,20 +339,6 @@ def test_a_corrupt_save_is_kept_aside_and_the_page_starts(page: Page) -> None:
     assert len(kept) == 1
     assert state(page)["players"][0]["name"] == "Player 1"
     assert page.watch.errors == []
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    served = Site(copy_of_dist(tmp_path / "site"))
-    yield served
-    served.stop()
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 820})
-    yield context
-    context.close()
 
 
 def test_after_one_visit_the_calculator_works_offline(context: BrowserContext, site: Site) -> None:

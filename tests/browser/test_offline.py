@@ -3,7 +3,6 @@ from a sub-path; the first screen works before Python has loaded."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,20 +30,6 @@ OFFLINE_READY = """async () => {
   return {scope: registration.scope, script: worker.scriptURL, cache: names,
           files: (await cache.keys()).length};
 }"""
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    served = Site(copy_of_dist(tmp_path / "site"))
-    yield served
-    served.stop()
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 820})
-    yield context
-    context.close()
 
 
 def new_page(context: BrowserContext, base: str) -> Page:

@@ -11,6 +11,8 @@ from pyscript import document, window
 
 #: Proxies must live as long as their listeners.
 _PROXIES: list = []
+#: Background tasks, kept until done (asyncio holds only weak references to them).
+_TASKS: set = set()
 
 
 def element(name: str):
@@ -26,20 +28,29 @@ def report_bug(error: BaseException, tell: Callable[[str], None]) -> None:
     )
 
 
-def listen(target, event: str, handler, tell: Callable[[str], None]) -> None:
-    """Listen for ``event``; a failure in the handler shows a message, never a traceback."""
+def in_background(awaitable, tell: Callable[[str], None]) -> asyncio.Future:
+    """Run ``awaitable`` in the background; a failure is told, never a traceback."""
 
-    async def guard_async(awaitable) -> None:
+    async def guarded() -> None:
         try:
             await awaitable
         except Exception as error:
             report_bug(error, tell)
 
+    task = asyncio.ensure_future(guarded())
+    _TASKS.add(task)
+    task.add_done_callback(_TASKS.discard)
+    return task
+
+
+def listen(target, event: str, handler, tell: Callable[[str], None]) -> None:
+    """Listen for ``event``; a failure in the handler shows a message, never a traceback."""
+
     def guarded(*args):
         try:
             result = handler(*args)
             if inspect.isawaitable(result):
-                return asyncio.ensure_future(guard_async(result))
+                return in_background(result, tell)
             return result
         except Exception as error:  # the last line of defence for the player
             report_bug(error, tell)

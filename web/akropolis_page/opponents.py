@@ -31,6 +31,7 @@ import json
 from pyscript import document, window
 
 from akropolis import TILES, Game, records
+from akropolis_web import panels
 from akropolis_web.animation import FLIGHT_MS, GLOW_MS, THINK_MS, MoveAnimation
 from akropolis_web.opponents import (
     HINT_LEVEL,
@@ -47,7 +48,7 @@ from akropolis_web.opponents import (
     undo_count,
 )
 
-from .dom import listen, report_bug
+from .dom import in_background, listen
 
 #: The worker's script and configuration: the page's runtime and Python packages.
 WORKER_SRC = "ai_worker.py"
@@ -94,7 +95,6 @@ class Opponents:
         self._worker = None
         self._boot: asyncio.Future | None = None
         self._attempt = 0
-        self._tasks: set = set()
         #: For benchmarks: how long the worker took to start, and each answer's thinking time.
         self.stats: dict = {"boot_ms": None, "think_ms": []}
         listen(document, "visibilitychange", lambda _e: self.schedule(), app.message)
@@ -171,6 +171,8 @@ class Opponents:
         self.notes = {}
         self.paused = False
         self.failure = None
+        if self._boot_failed():
+            self._boot = None  # a new game tries the worker again
         if self.active and needs_worker(self.game):
             self._start_worker()
 
@@ -198,11 +200,12 @@ class Opponents:
         computers only, one move, and the game pauses."""
         game = self.game
         count = self.undo_count()
-        if self.active and all_computers(game):
-            self.paused = True
+        watching = self.active and all_computers(game)
+        self.paused = self.paused or watching
         self._cancel()
         self.notes = {}
-        return self.app.table.undo(count)
+        text = self.app.table.undo(count)
+        return f"{text} Paused: “Go on” plays on." if watching else text
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused
@@ -234,14 +237,14 @@ class Opponents:
         if self._turn_token == token:
             return
         self._turn_token = token
-        self._run(self._turn(*token))
+        in_background(self._turn(*token), self.app.message)
 
     async def _turn(self, generation: int, ply: int) -> None:
         game = self.game
         seat = game.turn
         kind = kind_of(game, seat)
         self.thinking = seat
-        self.app.refresh()
+        self._show_thinking()
         started = _now()
         level = ai_level(kind)
         try:
@@ -260,6 +263,16 @@ class Opponents:
         self.thinking = None
         await self._land(generation, seat, info)
 
+    def _show_thinking(self) -> None:
+        """Say who is thinking on its card and the status line (not a whole refresh: the page
+        stays as quick as it can while the computer thinks)."""
+        app, game = self.app, self.game
+        thinking = self.thinking is not None
+        document.getElementById("status").innerHTML = panels.status_html(game, thinking)
+        document.getElementById("players").innerHTML = panels.players_html(
+            game, app.viewed, app.show_scores, self.notes, self.thinking
+        )
+
     def _may_land(self, started: float) -> bool:
         return (
             self._elapsed(started) >= THINK_MS
@@ -273,7 +286,7 @@ class Opponents:
         app = self.app
         if self.follow and app.viewed != seat:
             app.viewed = seat
-            app.refresh()
+            app.refresh(fit_view=True)  # as a turn starts, its city fitted
         hexes = tuple(
             (cell, kind, info.level)
             for cell, kind in zip(info.cells, TILES[info.tile].hexes, strict=True)
@@ -303,7 +316,7 @@ class Opponents:
         app.paint_overlay()
         if self.follow and human_to_move(game) and app.viewed != game.turn:
             app.viewed = game.turn
-            app.refresh()
+            app.refresh(fit_view=True)
             app.hint(said, "good")
 
     async def _frames(self, generation: int, until: float, seat: int) -> None:
@@ -363,8 +376,7 @@ class Opponents:
         mine = session is None or session.seat == game.turn
         if not human_to_move(game) or not mine or self._hint_token is not None:
             return
-        boot = self._boot
-        if boot is not None and boot.done() and boot.exception() is not None:
+        if self._boot_failed():
             self._boot = None  # a failed start is tried again for a hint
         token = (self.generation, game.ply)
         self._hint_token = token
@@ -375,7 +387,7 @@ class Opponents:
             if starting
             else "Looking for a good move…"
         )
-        self._run(self._hint(token))
+        in_background(self._hint(token), self.app.message)
 
     async def _hint(self, token: tuple[int, int]) -> None:
         try:
@@ -422,6 +434,10 @@ class Opponents:
         worker = await self._ready_worker()
         return str(await worker.memory())
 
+    def _boot_failed(self) -> bool:
+        boot = self._boot
+        return boot is not None and boot.done() and boot.exception() is not None
+
     def _start_worker(self) -> None:
         if self._worker is None and self._boot is None:
             self._boot = asyncio.ensure_future(self._boot_worker())
@@ -452,19 +468,6 @@ class Opponents:
         window.console.info(f"akropolis: AI worker ready (Python {hello.get('python')})")
         self._worker = worker
         return worker
-
-    def _run(self, coroutine) -> None:
-        """Run in the background; an unexpected failure is told, never a traceback."""
-
-        async def guarded() -> None:
-            try:
-                await coroutine
-            except Exception as error:
-                report_bug(error, self.app.message)
-
-        task = asyncio.ensure_future(guarded())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
 
 def _short(error: BaseException) -> str:

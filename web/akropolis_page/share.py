@@ -43,7 +43,7 @@ from akropolis_web.share import (
     turn_line,
 )
 
-from .dom import download, element, listen, report_bug
+from .dom import download, element, in_background, listen
 
 #: How long a Copy button says "Copied", in seconds.
 COPIED_FOR = 2.5
@@ -74,7 +74,6 @@ class Sharing:
         self.save_failed = False
         self.first_visit = False  # no game was saved when the page opened
         self._actions: list = []
-        self._tasks: set = set()
         self._images: list[str] = []  # blob URLs of the pictures shown, revoked when replaced
         self._last: tuple[object, LastMove | None] = (None, None)
         tell = app.message
@@ -446,7 +445,7 @@ class Sharing:
             except Exception:
                 promise = None
             if promise is not None:
-                self._run(self._shared(promise, link, button))
+                in_background(self._shared(promise, link, button), self.app.message)
                 return
         self.copy(link, button, sent=True)
 
@@ -467,18 +466,6 @@ class Sharing:
 
     # --- Copying -----------------------------------------------------------------------------
 
-    def _run(self, coroutine) -> None:
-        """Run ``coroutine`` in the background; a failure is told, never a traceback."""
-
-        async def guarded() -> None:
-            try:
-                await coroutine
-            except Exception as error:
-                report_bug(error, self.app.message)
-
-        task = asyncio.ensure_future(guarded())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     def copy(self, text: str, button, field=None, sent: bool = False) -> None:
         """Copy ``text``; the button says "Copied" a moment.  If the browser refuses, the
@@ -491,7 +478,7 @@ class Sharing:
         if promise is None:
             self._copy_by_hand(text, field, sent)
             return
-        self._run(self._copied(promise, text, button, field, sent))
+        in_background(self._copied(promise, text, button, field, sent), self.app.message)
 
     async def _copied(self, promise, text: str, button, field, sent: bool) -> None:
         try:

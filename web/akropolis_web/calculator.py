@@ -22,19 +22,18 @@ from akropolis import (
     TILES,
     City,
     CityScore,
-    IllegalMoveError,
     Kind,
     Move,
     Result,
     final_result,
-    placement_cells,
     records,
     score_city,
 )
 from akropolis import notation as city_notation
 from akropolis.checks import MAX_STONES, VARIANTS, check_name, check_variants, excerpt, is_int
+from akropolis.hexes import connected, pack
 from akropolis.records import CityRecord, RecordError
-from akropolis_web.table import Ghost
+from akropolis_web.hand import Hand
 
 Hex = tuple[int, int]
 VisibleHex = tuple[Hex, Kind, int]
@@ -86,15 +85,14 @@ def describe_tile(tile_id: int) -> str:
 # --- Tile by tile ------------------------------------------------------------------------------
 
 
-class Builder:
+class Builder(Hand):
     """A city rebuilt tile by tile, as it was built: each placement is checked by the engine
     (a physical city obeys the rules), each tile is used once (a box holds one of each)."""
 
     def __init__(self, placements: Iterable[Move] = ()) -> None:
+        super().__init__()
         self.city = City.from_placements(list(placements))  # IllegalMoveError says which
         self.held: int | None = None  # the tile id in hand
-        self.rotation = 0
-        self.hover: Hex | None = None
 
     @property
     def placements(self) -> tuple[Move, ...]:
@@ -104,41 +102,12 @@ class Builder:
     def used(self) -> frozenset[int]:
         return frozenset(p.tile for p in self.city.placements)
 
-    # --- Questions ---------------------------------------------------------------------------
+    @property
+    def held_tile(self) -> int | None:
+        return self.held
 
-    def legal_anchors(self) -> list[Hex]:
-        """Where the tile in hand may go in its current rotation (the engine's spots)."""
-        if self.held is None:
-            return []
-        return [
-            anchor
-            for spot in self.city.spots()
-            for anchor, rotation, _cells in spot.orientations
-            if rotation == self.rotation
-        ]
-
-    def has_any_spot(self) -> bool:
-        return bool(self.city.spots())
-
-    def ghost(self, anchor: Hex | None = None) -> Ghost | None:
-        """The tile in hand with hex_a on ``anchor`` (default: the hovered cell), as the game
-        shows it: its level, the stones its quarries would give, or why it cannot go there."""
-        anchor = anchor if anchor is not None else self.hover
-        if self.held is None or anchor is None:
-            return None
-        move = Move(self.held, anchor, self.rotation)
-        cells = placement_cells(anchor, self.rotation)
-        try:
-            _, level, stones = self.city.check(self.held, anchor, self.rotation)
-        except IllegalMoveError as error:
-            below = [self.city.top(cell) for cell in cells]
-            level = max((top[1] for top in below if top), default=0) + 1
-            return Ghost(cells, level, False, str(error), 0, move)
-        return Ghost(cells, level, True, "", stones, move)
-
-    def ghost_hexes(self, ghost: Ghost) -> list[VisibleHex]:
-        kinds = TILES[ghost.move.tile].hexes
-        return [(cell, kind, ghost.level) for cell, kind in zip(ghost.cells, kinds, strict=True)]
+    def hand_city(self) -> City:
+        return self.city
 
     # --- Actions -----------------------------------------------------------------------------
 
@@ -155,18 +124,6 @@ class Builder:
     def drop(self) -> None:
         self.held = None
         self.hover = None
-
-    def rotate(self, steps: int = 1) -> None:
-        self.rotation = (self.rotation + steps) % 6
-
-    def step(self, direction: int) -> None:
-        """Move the keyboard cursor one hex; it starts on the first legal spot."""
-        if self.hover is None:
-            anchors = self.legal_anchors()
-            self.hover = anchors[0] if anchors else (0, 0)
-            return
-        dq, dr = DIRECTIONS[direction % 6]
-        self.hover = (self.hover[0] + dq, self.hover[1] + dr)
 
     def place(self, anchor: Hex | None = None) -> tuple[bool, str]:
         """Place the tile in hand with hex_a on ``anchor``; returns (placed, status line)."""
@@ -199,19 +156,6 @@ def starting_hexes() -> dict[Hex, tuple[Kind, int]]:
 
 def _neighbours(cell: Hex) -> list[Hex]:
     return [(cell[0] + dq, cell[1] + dr) for dq, dr in DIRECTIONS]
-
-
-def _connected(cells: set[Hex]) -> bool:
-    if not cells:
-        return False
-    start = next(iter(cells))
-    reached, todo = {start}, [start]
-    while todo:
-        for n in _neighbours(todo.pop()):
-            if n in cells and n not in reached:
-                reached.add(n)
-                todo.append(n)
-    return len(reached) == len(cells)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +222,7 @@ class Painter:
                 return Stroke(cell, False, "there is no hex here to erase")
             if len(self.hexes) == 1:
                 return Stroke(cell, False, "a city keeps at least one hex")
-            if not _connected(set(self.hexes) - {cell}):
+            if not connected(pack(*other) for other in self.hexes if other != cell):
                 return Stroke(
                     cell, False, "erasing it would cut the city in two (erase from the edge)"
                 )

@@ -21,7 +21,7 @@ from akropolis_web.calculator import (
     Painter,
     describe_tile,
 )
-from akropolis_web.panels import KIND_TITLES
+from akropolis_web.panels import KIND_TITLES, score_rows
 
 #: Catalogue filter labels.
 FILTER_TITLES = {
@@ -196,35 +196,16 @@ def scorepad_html(calculator: Calculator, scores: list[CityScore], result: Resul
         f'<button type="button" class="link" data-player="{i}">{escape(p.name)}</button></th>'
         for i, p in enumerate(players)
     )
-    rows = []
-    for kind in VARIANTS:
+    def kind_head(kind: str) -> str:
         variant = (
             ' <span class="variant" title="Variant on: doubled where its condition holds">×2</span>'
             if kind in calculator.variants
             else ""
         )
-        cells = "".join(
-            f'<td><span class="calc">{s.kinds[kind].value} × {s.kinds[kind].stars} =</span> '
-            f"<b>{s.kinds[kind].points}</b></td>"
-            for s in scores
-        )
-        rows.append(
-            f'<tr><th scope="row"><span class="dot {kind}"></span>{KIND_TITLES[kind]}'
-            f"{variant}</th>{cells}</tr>"
-        )
-    rows.append(
-        '<tr><th scope="row"><span class="dot stones"></span>Stones</th>'
-        + "".join(f"<td><b>{s.stones}</b></td>" for s in scores)
-        + "</tr>"
-    )
-    rows.append(
-        '<tr class="total"><th scope="row">Total</th>'
-        + "".join(
-            f'<td class="{"winner" if p in winners else ""}"><b>{s.total}</b></td>'
-            for p, s in enumerate(scores)
-        )
-        + "</tr>"
-    )
+        return f'<span class="dot {kind}"></span>{KIND_TITLES[kind]}{variant}'
+
+    stones = '<span class="dot stones"></span>Stones'
+    rows = score_rows(scores, winners, kind_head, stones)
     table = (
         f'<table class="scorepad"><thead><tr><th></th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"

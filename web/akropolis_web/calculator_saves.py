@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from akropolis.checks import cut_message
 from akropolis.records import RecordError
 from akropolis_web.calculator import Calculator, read_state
-from akropolis_web.saves import Saved, Store, StoreError
+from akropolis_web.saves import Saved, Store, StoreError, free_key
 
 #: The calculator's own slot (the game's is ``akropolis.autosave.v1``).
 SLOT = "akropolis.calculator.v1"
@@ -94,13 +94,7 @@ class CalculatorSaves:
     def keep(self, text: str, reason: str) -> str | None:
         """Keep ``text`` aside under a new key (returned); None if the store refused."""
         try:
-            when = self.clock()
-            key = KEPT_PREFIX + when
-            taken = set(self.store.names())
-            number = 1
-            while key in taken:
-                number += 1
-                key = f"{KEPT_PREFIX}{when}~{number}"
+            key = free_key(self.store, KEPT_PREFIX, self.clock())
             self.store.set(key, f"{cut_message(reason)}\n{text}")
         except StoreError:
             return None

@@ -102,44 +102,55 @@ def players_html(
     return "".join(cards)
 
 
-def scorepad_html(game: Game) -> str:
-    """The end-of-game scorepad: each kind's value × stars, stones, total, winner."""
-    scores = game.scores()
-    result = game.result()
-    head = "".join(f"<th>{escape(name)}</th>" for name in game.names)
-    rows = []
-    for kind in VARIANTS:
-        cells = "".join(
-            f'<td><span class="calc">{s.kinds[kind].value} × {s.kinds[kind].stars} =</span> '
-            f"<b>{s.kinds[kind].points}</b></td>"
-            for s in scores
+def score_rows(
+    scores: list,
+    winners: set[int],
+    kind_head=lambda kind: KIND_TITLES[kind],
+    stones_head: str = "Stones",
+) -> list[str]:
+    """A scorepad's rows, one column per city: each kind's value × stars = points, the
+    Architect Metagenes' quarries if any, stones and the total (the winners' marked).  The game's
+    end screen and the score calculator both lay their scorepads out with it."""
+
+    def calc(line) -> str:
+        return (
+            f'<td><span class="calc">{line.value} × {line.stars} =</span> <b>{line.points}</b></td>'
         )
-        rows.append(f'<tr><th scope="row">{KIND_TITLES[kind]}</th>{cells}</tr>')
-    if any(s.quarries is not None for s in scores):  # the Architect Metagenes
+
+    rows = [
+        f'<tr><th scope="row">{kind_head(kind)}</th>'
+        + "".join(calc(s.kinds[kind]) for s in scores)
+        + "</tr>"
+        for kind in VARIANTS
+    ]
+    if any(s.quarries is not None for s in scores):
         rows.append(
             '<tr><th scope="row">Quarries</th>'
-            + "".join(
-                f'<td><span class="calc">{s.quarries.value} × {s.quarries.stars} =</span> '
-                f"<b>{s.quarries.points}</b></td>"
-                if s.quarries is not None
-                else "<td>—</td>"
-                for s in scores
-            )
+            + "".join(calc(s.quarries) if s.quarries is not None else "<td>—</td>" for s in scores)
             + "</tr>"
         )
     rows.append(
-        '<tr><th scope="row">Stones</th>'
+        f'<tr><th scope="row">{stones_head}</th>'
         + "".join(f"<td><b>{s.stones}</b></td>" for s in scores)
         + "</tr>"
     )
     rows.append(
         '<tr class="total"><th scope="row">Total</th>'
         + "".join(
-            f'<td class="{"winner" if p in result.winners else ""}"><b>{s.total}</b></td>'
+            f'<td class="{"winner" if p in winners else ""}"><b>{s.total}</b></td>'
             for p, s in enumerate(scores)
         )
         + "</tr>"
     )
+    return rows
+
+
+def scorepad_html(game: Game) -> str:
+    """The end-of-game scorepad: each kind's value × stars, stones, total, winner."""
+    scores = game.scores()
+    result = game.result()
+    head = "".join(f"<th>{escape(name)}</th>" for name in game.names)
+    rows = score_rows(scores, set(result.winners))
     names = " and ".join(escape(game.names[p]) for p in result.winners)
     verb = "win" if len(result.winners) > 1 else "wins"
     note = architect_note(game)

@@ -220,6 +220,18 @@ def _parse_entry(key: str, value: str) -> Kept:
     return Kept(key, when, why, reason, text)
 
 
+def free_key(store: Store, prefix: str, when: str) -> str:
+    """A key ``prefix + when`` that ``store`` does not use yet (``~2``, ``~3``… if it does):
+    something kept aside never overwrites something kept before (StoreError if unreadable)."""
+    key = prefix + when
+    taken = set(store.names())
+    number = 1
+    while key in taken:
+        number += 1
+        key = f"{prefix}{when}~{number}"
+    return key
+
+
 # --- Outcomes ----------------------------------------------------------------------------------
 
 
@@ -400,12 +412,7 @@ class Saves:
         """Keep ``text`` aside under a new key; None if the store refused (nothing changed)."""
         try:
             when = self.clock()
-            key = KEPT_PREFIX + when
-            taken = set(self.store.names())
-            number = 1
-            while key in taken:
-                number += 1
-                key = f"{KEPT_PREFIX}{when}~{number}"
+            key = free_key(self.store, KEPT_PREFIX, when)
             self.store.set(key, _entry(why, reason, when, text))
         except StoreError:
             return None

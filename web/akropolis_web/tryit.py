@@ -8,25 +8,24 @@ the tile goes into a copy, and undo takes it back exactly.
 
 from __future__ import annotations
 
-from akropolis import DIRECTIONS, TILES, City, IllegalMoveError, Move, placement_cells, score_city
+from akropolis import TILES, City, Move, score_city
 from akropolis.scoring import CityScore
 
-from .table import Ghost
+from .hand import Hand
 
 Hex = tuple[int, int]
 
 
-class TryIt:
+class TryIt(Hand):
     """The reader's hand: one tile, its rotation, where it points, and whether it is placed."""
 
     def __init__(self, city: City, variants: frozenset[str], stones: int, tile: int) -> None:
+        super().__init__()
         self.tile = TILES[tile]
         self.variants = variants
         self.stones = stones
         self.city = city.copy()
         self.before = score_city(city, variants, stones)
-        self.rotation = 0
-        self.hover: Hex | None = None
         self.placed: Move | None = None
         self.gained = 0
 
@@ -41,52 +40,14 @@ class TryIt:
         """The city's score now: with the tile once placed (and the stones it gained)."""
         return score_city(self.city, self.variants, self.stones + self.gained)
 
-    def legal_anchors(self) -> list[Hex]:
-        """Where the tile may go in its current rotation (its first hex's cell)."""
-        if not self.holding:
-            return []
-        count = 1 if self.tile.uniform else 3
-        return [
-            anchor
-            for spot in self.city.spots()
-            for anchor, rotation, _ in spot.orientations[:count]
-            if rotation == self.rotation
-        ]
+    @property
+    def held_tile(self) -> int | None:
+        return self.tile.id if self.holding else None
 
-    def ghost(self, anchor: Hex | None = None) -> Ghost | None:
-        """The tile with its first hex on ``anchor`` (default: where the pointer is)."""
-        anchor = anchor if anchor is not None else self.hover
-        if not self.holding or anchor is None:
-            return None
-        move = Move(self.tile.id, anchor, self.rotation)
-        cells = placement_cells(anchor, self.rotation)
-        try:
-            _, level, stones = self.city.check(self.tile.id, anchor, self.rotation)
-        except IllegalMoveError as error:
-            below = [self.city.top(cell) for cell in cells]
-            level = max((top[1] for top in below if top), default=0) + 1
-            return Ghost(cells, level, False, str(error), 0, move)
-        return Ghost(cells, level, True, "", stones, move)
-
-    def ghost_hexes(self, ghost: Ghost) -> list[tuple[Hex, object, int]]:
-        """The ghost as visible hexes for the scene."""
-        kinds = self.tile.hexes
-        return [(cell, kind, ghost.level) for cell, kind in zip(ghost.cells, kinds, strict=True)]
+    def hand_city(self) -> City:
+        return self.city
 
     # --- Actions -----------------------------------------------------------------------------
-
-    def rotate(self, steps: int = 1) -> None:
-        self.rotation = (self.rotation + steps) % 6
-
-    def step(self, direction: int) -> None:
-        """Move the keyboard cursor one hex (0–5 clockwise from north); it starts on the first
-        legal spot, or the plaza."""
-        if self.hover is None:
-            anchors = self.legal_anchors()
-            self.hover = anchors[0] if anchors else (0, 0)
-            return
-        dq, dr = DIRECTIONS[direction % 6]
-        self.hover = (self.hover[0] + dq, self.hover[1] + dr)
 
     def place(self, anchor: Hex | None = None) -> tuple[bool, str]:
         """Place the tile with its first hex on ``anchor``; (placed, a line saying what it did)."""

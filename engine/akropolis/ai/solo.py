@@ -44,24 +44,17 @@ class Counts:
 
     @classmethod
     def of_city(cls, kinds) -> Counts:
-        districts = [0] * 6
-        stars = [0] * 6
-        plazas = quarries = 0
-        for k in kinds:
-            if k > 5:
-                stars[k - 5] += STARS[k - 5]
-                plazas += k == 7
-            elif k:
-                districts[k] += 1
-            else:
-                quarries += 1
-        return cls(districts, stars, plazas, quarries)
+        return cls([0] * 6, [0] * 6, 0, 0).adding(kinds)
 
     def plus(self, tile: int) -> Counts:
         """The counts once ``tile`` is added (on level 1, covering nothing)."""
+        return self.adding(TILES[tile].hexes)
+
+    def adding(self, kinds) -> Counts:
+        """The counts with these visible hexes added."""
         districts, stars = list(self.districts), list(self.stars)
         plazas, quarries = self.market_plazas, self.quarries
-        for k in TILES[tile].hexes:
+        for k in kinds:
             if k > 5:
                 stars[k - 5] += STARS[k - 5]
                 plazas += k == 7
