@@ -357,7 +357,10 @@ class Embed:
         if self.replay:
             element("ply").max = str(self.replay.last)
         if self.tryit:
-            self.say("Point at a spot to see the tile there; click to place it.")
+            if window.matchMedia("(pointer: coarse)").matches:  # a touch screen: no pointing
+                self.say("Tap a spot to see the tile there, then “Place here” to place it.")
+            else:
+                self.say("Point at a spot to see the tile there; click to place it.")
         elif self.options.breakdown or self.options.kind:
             self.say("Point at a district to see why it counts or not.")
         self.refresh(fit_view=True)
