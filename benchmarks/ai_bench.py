@@ -1,8 +1,9 @@
 """Computer opponents' think time per move, by level, over seeded positions.  Asserts nothing.
 
-Positions: 2, 3 and 4 players with every variant, early, mid and late in the game, each the
-position of its stage where the player to move has the most legal moves (games played by a
-thrifty policy that keeps its stones, so the whole site is affordable: the worst case).
+Positions: 2, 3 and 4 players and solo against Callicrates, with every variant, early, mid and
+late in the game, each the position of its stage where the player to move has the most legal
+moves (games played by a thrifty policy that keeps its stones, so the whole site is affordable:
+the worst case).
 
     python benchmarks/ai_bench.py            # CPython: a table
     python benchmarks/ai_bench.py --json     # CPython: JSON
@@ -35,9 +36,9 @@ TARGETS_PYODIDE_MS = {"easy": 300, "medium": 1000, "hard": 3000}
 STAGES = ("early", "mid", "late")
 
 
-def thrifty_game(players: int, seed: int) -> Game:
+def thrifty_game(players: int, seed: int, kinds: list[str] | None = None) -> Game:
     """A whole game where everyone takes the move that nets most stones (ties at random)."""
-    game = Game(players, variants=VARIANTS, seed=seed)
+    game = Game(players, variants=VARIANTS, seed=seed, kinds=kinds)
     rng = SplitMix64(seed)
     while not game.is_over:
         moves = game.legal_moves()
@@ -47,11 +48,19 @@ def thrifty_game(players: int, seed: int) -> Game:
     return game
 
 
+#: The solo game, against the Architect whose forced replies the levels search through.
+SOLO = ["human", "architect:callicrates"]
+
+
 def positions(seed: int = 1) -> list[tuple[str, Game]]:
-    """For 2–4 players and each stage, the position with the most legal moves."""
+    """For 2–4 players and solo, and each stage, the position with the most legal moves (in
+    solo, for the player)."""
     out = []
-    for players in (2, 3, 4):
-        full = thrifty_game(players, seed + players)
+    for players in (2, 3, 4, "solo"):
+        if players == "solo":
+            full = thrifty_game(2, seed + 5, SOLO)
+        else:
+            full = thrifty_game(players, seed + players)
         plies = full.ply
         bounds = {
             "early": (0, plies // 5),
@@ -63,10 +72,13 @@ def positions(seed: int = 1) -> list[tuple[str, Game]]:
             best, count = None, -1
             for ply in range(low, high):
                 game = full.replay(ply)
+                if players == "solo" and game.turn:
+                    continue
                 moves = len(game.legal_moves())
                 if moves > count:
                     best, count = game, moves
-            out.append((f"{players}p-{stage}", best))
+            name = players if players == "solo" else f"{players}p"
+            out.append((f"{name}-{stage}", best))
     return out
 
 

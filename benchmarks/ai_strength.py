@@ -1,12 +1,14 @@
 """The computer opponents' strength figures: the tournaments behind the targets, side by side.
 
-Each line is one ``python -m akropolis tournament`` run (2 players, seats rotated, seeded), and
-the figure it is judged on.  Long: with the default 200 games, a few hours on two cores.
+Each line is one ``python -m akropolis tournament`` run (2, 3 or 4 players, seats rotated,
+seeded), and the figure it is judged on (or only reported: 3 and 4 players).  Long: with the
+default 200 games, a few hours on two cores.
 
     python benchmarks/ai_strength.py                  # every tournament, 200 games each
     python benchmarks/ai_strength.py --games 40       # a quick look
     python benchmarks/ai_strength.py --only solo      # the lines whose name has "solo"
     python benchmarks/ai_strength.py --dry-run        # print the commands only
+    python benchmarks/ai_strength.py --save FILE      # also keep each report, a JSON line each
 
 Prints one line per tournament as it ends, then a JSON summary.  Asserts nothing.
 """
@@ -23,24 +25,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from akropolis.ai.tournament import tournament
 
-#: (name, levels, the level judged, the figure, the target)
-SUITE: tuple[tuple[str, tuple[str, ...], str, str, float], ...] = (
-    ("hard-vs-medium", ("hard", "medium"), "hard", "win_rate", 0.65),
-    ("medium-vs-easy", ("medium", "easy"), "medium", "win_rate", 0.75),
-    ("medium-vs-greedy", ("medium", "greedy"), "medium", "win_rate", 0.65),
-    ("hard-vs-greedy", ("hard", "greedy"), "hard", "win_rate", 0.85),
-    ("hard-vs-greedy-points", ("hard", "greedy"), "hard", "mean_score", 135),
-    ("greedy-self-play", ("greedy",), "greedy", "mean_score", 116),
-    ("solo-easy-vs-hippodamos", ("easy", "architect:hippodamos"), "easy", "win_rate", 0.9),
-    ("solo-medium-vs-hippodamos", ("medium", "architect:hippodamos"), "medium", "win_rate", 0.9),
-    ("solo-hard-vs-hippodamos", ("hard", "architect:hippodamos"), "hard", "win_rate", 0.9),
-    ("solo-hard-vs-callicrates", ("hard", "architect:callicrates"), "hard", "win_rate", 0.8),
+#: (name, players, levels, the level judged, the figure, the target; None: reported only)
+SUITE: tuple[tuple[str, int, tuple[str, ...], str, str, float | None], ...] = (
+    ("hard-vs-medium", 2, ("hard", "medium"), "hard", "win_rate", 0.65),
+    ("medium-vs-easy", 2, ("medium", "easy"), "medium", "win_rate", 0.75),
+    ("medium-vs-greedy", 2, ("medium", "greedy"), "medium", "win_rate", 0.65),
+    ("hard-vs-greedy", 2, ("hard", "greedy"), "hard", "win_rate", 0.85),
+    ("hard-vs-greedy-points", 2, ("hard", "greedy"), "hard", "mean_score", 135),
+    ("greedy-self-play", 2, ("greedy",), "greedy", "mean_score", 116),
+    ("3p-hard", 3, ("hard", "medium", "easy"), "hard", "win_rate", None),
+    ("3p-medium", 3, ("hard", "medium", "easy"), "medium", "win_rate", None),
+    ("3p-easy", 3, ("hard", "medium", "easy"), "easy", "win_rate", None),
+    ("4p-hard", 4, ("hard", "medium", "easy", "greedy"), "hard", "win_rate", None),
+    ("4p-medium", 4, ("hard", "medium", "easy", "greedy"), "medium", "win_rate", None),
+    ("4p-easy", 4, ("hard", "medium", "easy", "greedy"), "easy", "win_rate", None),
+    ("4p-greedy", 4, ("hard", "medium", "easy", "greedy"), "greedy", "win_rate", None),
+    ("solo-easy-vs-hippodamos", 2, ("easy", "architect:hippodamos"), "easy", "win_rate", 0.9),
+    ("solo-medium-vs-hippodamos", 2, ("medium", "architect:hippodamos"), "medium", "win_rate", 0.9),
+    ("solo-hard-vs-hippodamos", 2, ("hard", "architect:hippodamos"), "hard", "win_rate", 0.9),
+    ("solo-hard-vs-callicrates", 2, ("hard", "architect:callicrates"), "hard", "win_rate", 0.8),
 )
 
 
-def command(levels: tuple[str, ...], games: int, seed: int, jobs: int) -> str:
+def command(players: int, levels: tuple[str, ...], games: int, seed: int, jobs: int) -> str:
     return (
-        f"python -m akropolis tournament --players 2 --games {games} "
+        f"python -m akropolis tournament --players {players} --games {games} "
         f"--levels {','.join(levels)} --seed {seed} --jobs {jobs}"
     )
 
@@ -52,34 +61,42 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="run the lines whose name contains this")
     parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--save", help="append each tournament's JSON report to this file")
     args = parser.parse_args()
     summary = {}
-    done: dict[tuple[str, ...], dict] = {}
-    for name, levels, level, figure, target in SUITE:
+    done: dict[tuple, dict] = {}
+    for name, players, levels, level, figure, target in SUITE:
         if args.only not in name:
             continue
+        key = (players, levels)
         if args.dry_run:
-            if levels not in done:
-                done[levels] = {}
-                print(command(levels, args.games, args.seed, args.jobs))
+            if key not in done:
+                done[key] = {}
+                print(command(players, levels, args.games, args.seed, args.jobs))
             continue
         started = time.perf_counter()
-        if levels not in done:
-            done[levels] = tournament(2, args.games, levels, args.seed, args.jobs)
-        entry = done[levels]["levels"][level]
+        if key not in done:
+            done[key] = tournament(players, args.games, levels, args.seed, args.jobs)
+            if args.save:
+                with open(args.save, "a") as out:
+                    out.write(json.dumps(done[key]) + "\n")
+        entry = done[key]["levels"][level]
         value = entry[figure]
+        met = None if target is None else value >= target
         summary[name] = {
+            "players": players,
             "figure": figure,
             "value": value,
             "target": target,
-            "met": value >= target,
+            "met": met,
             "ci95": entry["ci95"],
             "mean_score": entry["mean_score"],
             "think_ms": entry["think_ms"],
         }
+        verdict = "reported" if met is None else "met" if met else "NOT met"
         print(
-            f"{name:<28}{figure:>11} {value:>8}  target {target:<6}"
-            f" {'met' if value >= target else 'NOT met'}  ({time.perf_counter() - started:.0f} s)",
+            f"{name:<28}{figure:>11} {value:>8}  target {target or '-':<6}"
+            f" {verdict}  ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
     if not args.dry_run:

@@ -4,7 +4,9 @@
 to move.  Levels: ``easy`` (the best immediate score, blurred by chance), ``medium`` (a real
 evaluation of the position and of what the move leaves to the next player), ``hard`` (a search
 over the next turns on top of that evaluation, the hidden stacks dealt again many times).
-Yardsticks: ``greedy`` (the best score right after the move) and ``random``.
+Yardsticks: ``greedy`` (the best score right after the move) and ``random``.  In the solo game
+easy and medium search too, shallowly (``search.SOLO_LOOKAHEAD``): the Architect's forced
+replies make looking ahead cheap, and a one-move look loses the race for plazas to it.
 
 Each level's effort is counted in work units, so the same game, level and seed always give the
 same move; ``budget_ms`` caps the wall time on top (the best move found so far is returned).
@@ -21,7 +23,7 @@ from ..rng import SplitMix64
 from .common import Effort, generator, is_architect
 from .easy import choose_easy
 from .medium import choose_medium
-from .search import EFFORT, choose_hard
+from .search import EFFORT, SOLO_LOOKAHEAD, choose_hard, solo_chooser
 from .yardsticks import greedy, random_move
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
@@ -62,8 +64,8 @@ def choose(
     """The move ``level`` plays for the player to move in ``game`` (which is left unchanged).
 
     On the Architect's turn (solo game) that is its one forced move, whatever the level.
-    ``effort`` replaces the hard level's work units (placements judged; for tests, tuning and
-    benchmarks; the other levels judge every move once); ``budget_ms`` caps the wall time.
+    ``effort`` replaces the searching levels' work units (placements judged; for tests, tuning
+    and benchmarks; the other levels judge every move once); ``budget_ms`` caps the wall time.
     Raises ``ValueError`` for a game that is over, an unknown level, a bad seed, budget or
     effort.
     """
@@ -77,13 +79,14 @@ def choose(
         check_int(effort, "effort", 1, MAX_EFFORT)
     if game.is_over:
         raise ValueError("the game is over")
-    units = _PLAYERS[level][2] if effort is None else effort
-    meter = Effort(units, budget_ms)
     if is_architect(game, game.turn):
         moves = game.legal_moves()
         if len(moves) == 1:
             return moves[0]
-    chooser, salt, _ = _PLAYERS[level]
+    chooser, salt, units = _PLAYERS[level]
+    if level in SOLO_LOOKAHEAD and game.architect is not None:
+        chooser, units = solo_chooser(level)
+    meter = Effort(units if effort is None else effort, budget_ms)
     move = chooser(game.copy(), generator(seed, game, salt), meter)
     if move is None:  # out of time before judging a single move
         move = game.legal_moves()[0]

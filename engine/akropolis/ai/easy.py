@@ -3,7 +3,8 @@
 It looks only at the score right after its move, like the greedy yardstick, but blurs it with
 a random nudge of up to ``NOISE`` points per move, so it often settles for a move a little
 worse than the best — and never looks ahead, at what the stones will buy or at what it leaves
-to the next player.
+to the next player.  (In the solo game it searches instead, shallowly: see
+``search.SOLO_LOOKAHEAD``.)
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Every legal move is judged by ``features.Evaluator`` — the score it leads to p
 can still become — minus ``deny`` times what the site it leaves is worth to the next player:
 their best gain, by the same evaluation of *their* city, from the tiles they could afford.  In
 a solo game the Architect's projected score once it has taken its next tile (forced, so known)
-and the stones the move pays it counts against the move instead (``solo.py``).
+and the stones the move pays it counts against the move instead (``solo.py``); there the
+ranking only gives the candidates of a short search (``search.SOLO_LOOKAHEAD``).
 """
 
 from __future__ import annotations

@@ -4,9 +4,10 @@ The Architect scores by counts (``architect.score_architect``): per kind, its di
 (doubled by the variants its level allows) × its plaza stars, plus its stones (and Metagenes'
 quarries).  Where its tiles go never matters, so a tile's worth to it is just the hexes it adds.
 ``Projection`` estimates its final score from its counts now and what its turns left should
-bring: the districts of an average tile still to come, and a plaza on most turns (it always
-takes the cheapest tile with a plaza it can afford), shared among the kinds by the plazas
-left.  With no turn left the projection is exactly its score.
+bring: the districts of an average tile still to come, and its share of the plaza tiles still
+to come (it always takes the cheapest tile with a plaza it can afford, so it gets most of those
+the human leaves), kind by kind.  Every plaza tile the human takes is one fewer for it, which is
+how denying it plazas pays.  With no turn left the projection is exactly its score.
 
 ``next_pick_value`` is what the medium level weighs for each tile it could take: the
 Architect's projection once it has made its next pick from the site left behind (its pick is
@@ -15,6 +16,8 @@ forced, so it is known; after a refill, averaged over dealings of the unseen til
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..architect import architect_choice
 from ..game import Game
 from ..rng import SplitMix64
@@ -22,8 +25,10 @@ from ..tiles import TILES
 from .common import turns_left, unseen_tiles
 from .features import BARRACKS, GARDEN, HOUSE, HOUSE_THRESHOLD, MARKET, STARS, TEMPLE
 
-#: The share of its turns on which the Architect is expected to take a plaza.
+#: The most of its turns on which the Architect is expected to take a plaza.
 PLAZA_RATE = 0.8
+#: The share of the plaza tiles still to come that the Architect is expected to take.
+PLAZA_SHARE = 0.6
 #: Markets doubled per market-plaza hex (markets variant, ``architect.MARKETS_PER_PLAZA``).
 MARKETS_PER_PLAZA = 3
 #: Dealings of the unseen tiles averaged when the site is refilled before its pick.
@@ -65,27 +70,51 @@ class Counts:
         return Counts(districts, stars, plazas, quarries)
 
 
-class Projection:
-    """The Architect's projected final score in one game, by its counts, stones and turns."""
+def _plaza_kind(tile: int) -> int:
+    """The kind (1–5) of the tile's plaza, 0 if it has none (no tile has two)."""
+    plazas = [k - 5 for k in TILES[tile].hexes if k > 5]
+    return plazas[0] if plazas else 0
 
-    __slots__ = ("architect", "districts", "plazas", "variants")
+
+#: For each tile number, the kind of its plaza, 0 for none.
+PLAZA_KIND = {tile: _plaza_kind(tile) for tile in TILES}
+
+
+class Projection:
+    """The Architect's projected final score in one game, by its counts, stones and turns,
+    and the plaza tiles still to come."""
+
+    __slots__ = ("architect", "districts", "pool", "variants")
 
     def __init__(self, game: Game, remaining: list[int]) -> None:
         self.architect = game.architect
         self.variants = game.variants
         districts = [0.0] * 6
-        plazas = [0.0] * 6
+        pool = [0] * 6
         for tile in remaining:
+            pool[PLAZA_KIND[tile]] += 1
             for k in TILES[tile].hexes:
-                if k > 5:
-                    plazas[k - 5] += 1
-                elif k:
+                if 0 < k <= 5:
                     districts[k] += 1
         count = max(len(remaining), 1)
-        total_plazas = sum(plazas) or 1.0
-        #: Expected districts of each kind per turn, and expected stars per turn.
+        #: Expected districts of each kind per turn.
         self.districts = [d / count for d in districts]
-        self.plazas = [PLAZA_RATE * STARS[k] * plazas[k] / total_plazas for k in range(6)]
+        #: Plaza tiles of each kind among the tiles still to come (index 0: tiles without).
+        self.pool = pool
+
+    def plazas(self, turns: int, gone: Iterable[int] = ()) -> list[float]:
+        """The stars of each kind the Architect should still get in ``turns`` turns, once the
+        tiles ``gone`` have left the tiles still to come."""
+        pool = self.pool
+        if gone:
+            pool = list(pool)
+            for tile in gone:
+                pool[PLAZA_KIND[tile]] -= 1
+        left = sum(pool) - pool[0]
+        if not left or not turns:
+            return [0.0] * 6
+        share = min(PLAZA_RATE * turns, PLAZA_SHARE * left) / left
+        return [share * STARS[k] * pool[k] if k else 0.0 for k in range(6)]
 
     def worth(self, kind: int, count: float, market_plazas: float) -> float:
         """What ``count`` districts of ``kind`` are worth before stars."""
@@ -104,13 +133,15 @@ class Projection:
             return 2 * value
         return value
 
-    def value(self, counts: Counts, stones: int, turns: int) -> float:
-        """The projected final score with ``turns`` tiles still to take."""
+    def value(self, counts: Counts, stones: int, turns: int, gone: Iterable[int] = ()) -> float:
+        """The projected final score with ``turns`` tiles still to take, once the tiles
+        ``gone`` (taken by anyone since the projection was made) have left the pool."""
         total = float(stones + self.architect.quarry_points * counts.quarries)
-        plazas = counts.market_plazas + turns * self.plazas[MARKET] / STARS[MARKET]
+        coming = self.plazas(turns, gone)
+        plazas = counts.market_plazas + coming[MARKET] / STARS[MARKET]
         for k in (1, 2, 3, 4, 5):
             count = counts.districts[k] + turns * self.districts[k]
-            stars = counts.stars[k] + turns * self.plazas[k]
+            stars = counts.stars[k] + coming[k]
             total += self.worth(k, count, plazas) * stars
         return total
 
@@ -141,12 +172,12 @@ def next_pick_values(game: Game, rng: SplitMix64) -> list[float]:
             total = 0.0
             for _ in range(REFILL_SAMPLES):
                 dealt = left + rng.shuffled(unseen)[:stack]
-                total += _after_pick(projection, counts, dealt, purse, turns)
+                total += _after_pick(projection, counts, dealt, purse, turns, site[index])
             out.append(total / REFILL_SAMPLES)
         elif not left or turns == 0:
             out.append(projection.value(counts, purse, 0))
         else:
-            out.append(_after_pick(projection, counts, left, purse, turns))
+            out.append(_after_pick(projection, counts, left, purse, turns, site[index]))
     return out
 
 
@@ -169,7 +200,9 @@ def sites_left(game: Game) -> list[list[int] | None]:
 
 
 def _after_pick(
-    projection: Projection, counts: Counts, site: list[int], stones: int, turns: int
+    projection: Projection, counts: Counts, site: list[int], stones: int, turns: int, taken: int
 ) -> float:
+    """The projection once the human has taken ``taken`` and the Architect its pick."""
     pick = architect_choice(site, stones)
-    return projection.value(counts.plus(site[pick]), stones - pick, turns - 1)
+    tile = site[pick]
+    return projection.value(counts.plus(tile), stones - pick, turns - 1, (taken, tile))
