@@ -290,9 +290,11 @@ class App:
             self.city_view.gesture = "key"
             self.table.step(CURSOR_KEYS[key])
             self.paint_overlay()
-        elif key == "Enter" and self.table.held is not None and self.table.hover is not None:
-            event.preventDefault()
-            self.place(self.table.hover)
+        elif key == "Enter" and self.table.held is not None:
+            spot = self.pending or self.table.hover  # where the ghost is shown (a Hint's spot)
+            if spot is not None:
+                event.preventDefault()
+                self.place(spot)
 
     def rotate(self, steps: int) -> None:
         if self.table.held is not None:

@@ -19,7 +19,8 @@ PLACE_HINTS = {
     "click": "Click to place.",
     "tap": "Tap “Place here” to place it, or tap another spot.",
     "key": "Press Enter to place.",
-    "hint": "The computer's choice: “Place here” plays it, ✕ puts it back, or pick another spot.",
+    "hint": "The computer's choice: “Place here” (or Enter) plays it, ✕ puts it back, or pick"
+    " another spot.",
 }
 
 

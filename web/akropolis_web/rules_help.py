@@ -52,6 +52,27 @@ outside neighbours; temples — on level 2 or higher; gardens — next to a lake
 With <i>all tiles</i>, 2 players use 19 stacks of 3; 3 players 14 stacks of 4 (the rulebook
 says 15, but 61 tiles make 14).</p>
 
+<h3>Solo against the Architect</h3>
+<p>A 2-player game where the second seat is the Architect (the reading of the publisher-licensed
+online edition). You start with 1 stone, the Architect with 2, and it has a starting tile like
+yours. The stones you pay for a tile go to the Architect; it pays its own to the reserve. On its
+turn it takes the cheapest tile with a plaza it can afford, otherwise the first tile, and builds
+only on the ground (next to its city, as close to its starting tile as it fits), so it never
+gains stones from quarries. It scores by counts: per kind, <b>every</b> district it has (all its
+houses, not only a group) × V × its plaza stars of that kind, plus its stones. V is 1 for
+<b>Hippodamos</b> (easy) and <b>Metagenes</b> (medium, who also scores 2 points per quarry
+showing) and 2 for <b>Callicrates</b> (hard). With variants, its barracks and gardens are
+doubled, its houses when they are worth 10 or more, its temples at Callicrates only, and at
+most 3 markets per market plaza. You win with more points, or equal points and strictly more
+stones; anything else is the Architect's win.</p>
+
+<h3>Playing the computer</h3>
+<p>Any seat can be the computer: <b>easy</b> takes the best immediate gain, with a little
+chance; <b>medium</b> weighs what your city can still become and what the tile it leaves gives
+the next player; <b>hard</b> looks a few turns ahead, dealing the hidden stacks again many
+times (it never peeks at their order). <b>Hint</b> shows, as a ghost, the move medium would
+make. Against the computer, Undo takes back to your previous turn.</p>
+
 <h3>Controls</h3>
 <p>Click a tile in the Construction Site, then move over your city: green dots mark where it
 fits in the current rotation; the ghost shows the level and the stones you would gain. Rotate
