@@ -11,7 +11,9 @@
    minus the opponents' (the mean of the best and the average), the seat to move credited
    with its best move.
 3. Sequential halving shares the effort out: all candidates get the same number of deals, the
-   worse half is dropped, and so on, so the effort goes to the moves that might be best.  A
+   worse half is dropped, and so on, so the effort goes to the moves that might be best.  Each
+   round of halving tries every candidate left at least once, even if the ranking has already
+   spent the work units (only a deadline cuts a search short).  A
    candidate whose tries never reveal a hidden tile is exact after one try and costs no more.
 
 The policy's work is cached: a seat's best placement of a tile depends only on its city, so
@@ -241,7 +243,7 @@ def search(
     """The candidate the search prefers (see the module's docstring)."""
     weights = weights or for_game(game)
     scored = ranked(game, weights, effort)
-    if len(scored) <= 1 or effort.exhausted:
+    if len(scored) <= 1 or effort.out_of_time:
         return scored[0] if scored else None
     pool = _candidates(scored, candidates)
     searcher = Searcher(game, weights, effort, plies)
