@@ -94,7 +94,20 @@ def send(page: Page) -> str:
     assert "primary" in page.get_attribute(button, "class")
     page.bring_to_front()  # the person's own window has the focus (the clipboard needs it)
     press(page, button)
-    page.wait_for_function(f"document.querySelector('{button}').dataset.copied", timeout=15_000)
+    # Sent: the button says "Copied ✓" a moment, then "Send the link" (a busy machine may pause
+    # the page past the moment), or the clipboard refused and the link is shown to copy by hand.
+    page.wait_for_function(
+        f"document.querySelector('{button}').textContent !== 'Send your move'"
+        " || document.querySelector('#copy-dialog').open",
+        timeout=15_000,
+    )
+    if page.is_visible("#copy-dialog"):
+        # The other browser window may still hold the focus, and the clipboard refuses: the
+        # page shows the link to copy by hand, as it should.
+        link = page.input_value("#copy-text")
+        press(page, "#copy-dialog button:text('Done')")
+        page.refused_copies = getattr(page, "refused_copies", 0) + 1
+        return link
     return clipboard(page)
 
 
@@ -169,6 +182,8 @@ def test_play_by_link_through_a_whole_game_in_two_browsers(people) -> None:
             assert game_on_page(mover).ply == game.ply
         assert waiting is not mover
     assert game.ply == 36
+    refused = getattr(ann, "refused_copies", 0) + getattr(bob, "refused_copies", 0)
+    assert refused <= 3  # the clipboard carried the links (refusals: a focus race, rarely)
     assert_scorepad_is_the_engines(mover, game)
     open_link(waiting, link, game.ply)
     waiting.wait_for_selector("#end-dialog[open]")
