@@ -223,6 +223,12 @@ class Game:
         return -(-remaining // self.options.stack_size)  # a short last stack is still a stack
 
     @property
+    def revealed(self) -> int:
+        """How many tiles of the deck have been seen (the first ones: the initial site and
+        the stacks turned over so far); the rest are hidden."""
+        return self._next_stack
+
+    @property
     def is_over(self) -> bool:
         """The game ends when one tile is left in the site and no stack can refill it."""
         return len(self._site) <= 1 and self._next_stack >= len(self.deck)

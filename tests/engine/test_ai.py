@@ -16,10 +16,12 @@ import pytest
 
 from akropolis import Game, cli, records
 from akropolis.ai import LEVELS, YARDSTICKS, choose
-from akropolis.ai.common import determinized, remaining_plays, turns_left, unseen_tiles
+from akropolis.ai.common import Effort, determinized, remaining_plays, turns_left, unseen_tiles
 from akropolis.ai.features import Trial, score_of
+from akropolis.ai.search import Searcher
 from akropolis.ai.solo import Counts, Projection
 from akropolis.ai.tournament import seating, tournament, wilson
+from akropolis.ai.weights import for_game
 from akropolis.checks import VARIANTS
 from akropolis.hexes import pack
 from akropolis.rng import SplitMix64
@@ -464,3 +466,41 @@ def test_in_the_solo_game_easy_and_medium_look_ahead_and_beat_hippodamos(level) 
         result = game.result()
         wins += list(result.winners) == [0]
     assert wins >= 7
+
+
+def test_the_architect_projection_values_its_stones_for_the_plazas_they_buy() -> None:
+    """A stone the human pays the Architect buys it a plaza tile further along the site later:
+    worth more than its point while turns are left, exactly its point at the end."""
+    game = Game(2, seed=3, kinds=["human", "architect:callicrates"])
+    projection = Projection(game, [*game.site, *unseen_tiles(game)])
+    counts = Counts.of_city(game.cities[1].kind.values())
+    for turns in (1, 4, 12):
+        assert projection.value(counts, 3, turns) - projection.value(counts, 2, turns) > 1
+    assert projection.value(counts, 3, 0) - projection.value(counts, 2, 0) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_search_foresees_the_architects_forced_reply_to_each_pick(seed) -> None:
+    """In its look ahead the human weighs, for each tile it may take, the Architect's projection
+    once it has made its forced reply: the same as playing the pick and the reply."""
+    game = Game(2, seed=40 + seed, kinds=["ai:hard", "architect:callicrates"])
+    while game.ply < 4 * seed:
+        game.play(choose(game, "greedy", seed))
+    if game.turn == 1:
+        game.play(game.legal_moves()[0])
+    dealt = determinized(game, SplitMix64(seed))
+    searcher = Searcher(dealt, for_game(dealt), Effort(1e9))
+    keys = [(), ()]
+    denial = searcher.denial(dealt, keys)
+    moves = dealt.legal_moves()
+    assert len(denial) == len(dealt.affordable())
+    for index, expected in enumerate(denial):
+        after = dealt.copy()
+        taken = after.site[index]
+        after.play(next(m for m in moves if m.site_index == index))
+        reply = after.forced_move()
+        after.play(reply)
+        counts = Counts.of_city(after.cities[1].kind.values())
+        projection = searcher.projection
+        value = projection.value(counts, after.stones[1], turns_left(after, 1), [taken, reply.tile])
+        assert value == pytest.approx(expected)

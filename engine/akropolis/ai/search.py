@@ -4,12 +4,13 @@
    the next best moves, ``CANDIDATES`` in all.
 2. Each candidate is tried in many *determinized* games: the tiles nobody has seen are dealt
    again in a random order (``common.determinized``), so the search never knows more than the
-   player; every candidate meets the same deals (common random numbers).  In each, the
-   candidate is played, then every seat plays by the policy — the move the evaluation likes
-   best, Architect seats their forced move — until ``PLIES`` turns later, for the opponents'
-   replies, our next turn and theirs.  The leaf is judged by the evaluation: our estimate
-   minus the opponents' (the mean of the best and the average), the seat to move credited
-   with its best move.
+   player; every candidate meets the same deals (common random numbers). In each, the candidate
+   is played, then every seat plays by the policy — the move the evaluation likes best,
+   Architect seats their forced move, and against the Architect the human's move best once its
+   projection after its forced reply is taken off — until ``PLIES`` turns later, for the
+   opponents' replies, our next turn and theirs. The leaf is judged by the evaluation: our
+   estimate minus the opponents' (the mean of the best and the average), the seat to move
+   credited with its best move.
 3. Sequential halving shares the effort out: all candidates get the same number of deals, the
    worse half is dropped, and so on, so the effort goes to the moves that might be best.  Each
    round of halving tries every candidate left at least once, even if the ranking has already
@@ -26,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from ..architect import architect_choice
 from ..city import Move, Spot
 from ..game import Game, LegalMove
 from ..rng import SplitMix64
@@ -89,6 +91,9 @@ class Searcher:
         self._placed: dict[tuple[int, tuple, int], Placed] = {}
         self._features: dict[tuple[int, tuple], list[int]] = {}
         self.projection = Projection(game, self.remaining) if any(self.architects) else None
+        self._architect_counts: dict[tuple, Counts] = {}
+        if self.projection is not None:
+            self._architect_counts[()] = Counts.of_city(game.cities[1].kind.values())
 
     # --- The evaluation, by seat and turns left ------------------------------------------
 
@@ -161,7 +166,11 @@ class Searcher:
     # --- The policy ------------------------------------------------------------------------
 
     def policy(self, game: Game, keys: list[tuple]) -> tuple[LegalMove | Move, float]:
-        """The move of the seat to move, and its value (their estimate after it)."""
+        """The move of the seat to move, and its value (their estimate after it).
+
+        Against the Architect the move is chosen by its value minus the Architect's projection
+        once it has made its forced reply (``denial``); the value returned is still the seat's
+        own estimate."""
         player = game.turn
         if self.architects[player]:
             return game.legal_moves()[0], 0.0
@@ -170,18 +179,57 @@ class Searcher:
         site = game.site
         turns = max(self.turns[player] - len(key) - 1, 0)
         stone = self.stone_value(player, turns, game)
-        best, best_value, best_index = None, float("-inf"), 0
+        denial = self.denial(game, keys) if self.projection is not None else None
+        best, best_value, best_index, best_choice = None, float("-inf"), 0, float("-inf")
         for index in range(min(len(site), stones + 1)):
             entry = self.placed(game, player, key, site[index])
             if entry.spot is None:
                 continue
             value = entry.value + stone * (stones - index)
-            if value > best_value:
-                best, best_value, best_index = entry, value, index
+            choice = value if denial is None else value - denial[index]
+            if choice > best_choice:
+                best, best_value, best_index, best_choice = entry, value, index, choice
         if best is None:  # no spot at all (cannot happen in a real city): any legal move
             return game.legal_moves()[0], float("-inf")
         anchor, rotation, _ = best.spot.orientations[best.way]
         return Move(site[best_index], anchor, rotation), best_value
+
+    def denial(self, game: Game, keys: list[tuple]) -> list[float]:
+        """For each site index the human may take: the Architect's projection once it has
+        made its forced reply (in the dealt game the stack it may turn over is known)."""
+        seat = 1
+        counts = self.architect_counts(keys[seat])
+        turns = max(self.turns[seat] - len(keys[seat]) - 1, 0)
+        stones = game.stones[seat]
+        site = game.site
+        gone = [move.tile for key in keys for move in key]
+        refill = game.deck[game.revealed : game.revealed + game.options.stack_size]
+        out = []
+        for index in range(min(len(site), game.stones[game.turn] + 1)):
+            left = [*site[:index], *site[index + 1 :]]
+            if len(left) == 1:
+                left.extend(refill)
+            if not left or self.turns[seat] - len(keys[seat]) <= 0:
+                out.append(self.projection.value(counts, stones + index, 0, gone))
+                continue
+            purse = stones + index
+            pick = architect_choice(left, purse)
+            tile = left[pick]
+            out.append(
+                self.projection.value(
+                    counts.plus(tile), purse - pick, turns, (*gone, site[index], tile)
+                )
+            )
+        return out
+
+    def architect_counts(self, key: tuple) -> Counts:
+        """The Architect's counts once it has placed the tiles of ``key`` (its moves since the
+        root; where they go never matters)."""
+        counts = self._architect_counts.get(key)
+        if counts is None:
+            counts = self.architect_counts(key[:-1]).plus(key[-1].tile)
+            self._architect_counts[key] = counts
+        return counts
 
     # --- Tries -----------------------------------------------------------------------------
 
