@@ -169,6 +169,9 @@ function boot() {
 //: How long an embed waits for another one to say it is booting, in milliseconds.
 const PEERS_WAIT_MS = 150;
 let booting = false;
+//: Waiting for its turn, and its frame number (it goes before the frames after it).
+let queued = false;
+let myIndex = -1;
 
 function siblings() {
   const frames = [];
@@ -194,10 +197,14 @@ function peerWord(event) {
   return { word: data.akropolisBoot, index: Number.isInteger(data.index) ? data.index : -1 };
 }
 
-// An embed booting answers "busy" to any that asks.
+// An embed booting answers "busy" to any that asks, and so does one waiting for its turn to
+// a later frame (which may have asked too late to hear it ask: a frame still loading).
 window.addEventListener("message", (event) => {
   const peer = peerWord(event);
-  if (peer && peer.word === "ask" && booting) event.source.postMessage({ akropolisBoot: "busy" }, window.location.origin);
+  if (!peer || peer.word !== "ask") return;
+  if (booting || (queued && myIndex < peer.index)) {
+    event.source.postMessage({ akropolisBoot: "busy" }, window.location.origin);
+  }
 });
 
 // Ask the others; boot if none is booting and no earlier frame asked at the same time; else
@@ -208,11 +215,14 @@ function turnWithoutLocks(turn) {
     return;
   }
   const me = siblings().indexOf(window);
+  myIndex = me;
+  queued = true;
   let waiting = true;
   let blocked = false;
   const go = () => {
     if (!waiting) return;
     waiting = false;
+    queued = false;
     window.removeEventListener("message", listen);
     clearTimeout(limit);
     booting = true;
