@@ -14,6 +14,11 @@ import time
 from akropolis import ai, records
 from akropolis_web.opponents import reply_json
 
+#: The longest the computer may think, in ms: its effort is counted in work units, so a fast
+#: machine never reaches this; on a slow phone it stops the hard search in time with the best
+#: move found so far (hard's worst position takes about 2 s in Pyodide on a 2-core laptop).
+THINK_CAP_MS = 2_800
+
 
 def hello() -> str:
     """Called once after the start: proves the worker's Python, engine and AI are there."""
@@ -27,7 +32,7 @@ def choose(record_text: str, level: str, seed: int, delay_ms: float = 0) -> str:
     """
     started = time.perf_counter()
     game = records.load(record_text)
-    move = ai.choose(game, level, seed=int(seed))
+    move = ai.choose(game, level, seed=int(seed), budget_ms=THINK_CAP_MS)
     end = started + float(delay_ms) / 1000
     while time.perf_counter() < end:
         pass

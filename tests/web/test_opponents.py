@@ -140,6 +140,25 @@ def test_the_worker_chooses_as_the_engine_does() -> None:
     assert json.loads(worker.memory()) == {"wasm_bytes": None}  # measurable only in Pyodide
 
 
+def test_the_worker_stops_thinking_at_its_cap_with_a_legal_move(monkeypatch) -> None:
+    """On a slow phone the hard search is cut short at ``THINK_CAP_MS``: a move all the same."""
+    worker = load_worker()
+    worker.THINK_CAP_MS = 1
+    budgets = []
+    engines = ai.choose
+    monkeypatch.setattr(
+        ai, "choose", lambda *a, **k: budgets.append(k["budget_ms"]) or engines(*a, **k)
+    )
+    game = play(Game(2, seed=12, kinds=["human", "architect:callicrates"]), 2)
+    text = records.dumps(records.game_to_record(game))
+    info, _ = read_reply(worker.choose(text, "hard", ai_seed(game), 0), game)
+    assert info in game.legal_moves() and budgets == [1]
+    monkeypatch.setattr(ai, "choose", engines)
+    worker.THINK_CAP_MS = 60_000  # a fast machine never reaches it: the engine's own choice
+    info, _ = read_reply(worker.choose(text, "hard", ai_seed(game), 0), game)
+    assert info == ai.choose(game, "hard", seed=ai_seed(game))
+
+
 def test_the_workers_test_delay_keeps_it_busy() -> None:
     worker = load_worker()
     game = play(Game(2, seed=11, kinds=["human", "ai:easy"]), 1)
@@ -279,9 +298,7 @@ def test_the_scorepad_explains_the_architects_score() -> None:
     assert "Metagenes (the Architect, medium) scores by the solo rules" in html
     assert "2 points per visible quarry" in architect_note(game)
     totals = re.search(r'<tr class="total">(.*?)</tr>', html).group(1)
-    assert [int(t) for t in re.findall(r"<b>(\d+)</b>", totals)] == [
-        s.total for s in game.scores()
-    ]
+    assert [int(t) for t in re.findall(r"<b>(\d+)</b>", totals)] == [s.total for s in game.scores()]
     assert architect_note(Game(2, seed=6)) == ""
 
 
