@@ -76,12 +76,26 @@ def wait_for_exactly(page: Page, count: int) -> None:
 def wait_for_person(page: Page, game: Game) -> None:
     """Wait until the computers have played up to a person's turn, as the engine expects."""
     while not game.is_over and game.kinds[game.turn] != "human":
-        level = game.kinds[game.turn].removeprefix("ai:")
-        expected = ai.choose(game, level, seed=ai_seed(game))  # the worker's AI, same seed
+        if game.is_architect(game.turn):
+            expected = game.forced_move()
+        else:
+            level = game.kinds[game.turn].removeprefix("ai:")
+            expected = ai.choose(game, level, seed=ai_seed(game))  # the worker's AI, same seed
         game.play(expected.move)
         wait_for_moves(page, game.ply)
         assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
     page.wait_for_function("akropolisApp.landing() === '[]'")
+
+
+def play_to_the_end(page: Page, game: Game, rng: SplitMix64) -> None:
+    """The person plays through the page, the computers as the engine expects, to the end."""
+    while not game.is_over:
+        move = choose(page, game, rng)
+        play_through_ui(page, move)
+        game.play(move)
+        wait_for_moves(page, game.ply)
+        wait_for_person(page, game)
+    page.wait_for_selector("#end-dialog[open]")
 
 
 def test_a_whole_game_against_the_easy_computer(page: Page) -> None:
@@ -91,14 +105,7 @@ def test_a_whole_game_against_the_easy_computer(page: Page) -> None:
     start_against(page, ["human", "ai:easy"], seed=3, names=["Ann", "Hal"])
     game = game_on_page(page)
     assert game.kinds == ("human", "ai:easy")
-    rng = SplitMix64(3)
-    while not game.is_over:
-        move = choose(page, game, rng)
-        play_through_ui(page, move)
-        game.play(move)
-        wait_for_moves(page, game.ply)
-        wait_for_person(page, game)
-    page.wait_for_selector("#end-dialog[open]")
+    play_to_the_end(page, game, SplitMix64(3))
     assert game.ply == 36
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
     assert_scorepad_is_the_engines(page, game)
@@ -180,17 +187,7 @@ def test_a_solo_game_against_the_architect_to_the_end_screen(page: Page) -> None
     assert game.names == ("Ann", "Metagenes")
     assert game.kinds == ("human", "architect:metagenes")
     assert "Architect · medium" in page.inner_text("#players [data-player='1']")
-    rng = SplitMix64(8)
-    while not game.is_over:
-        move = choose(page, game, rng)
-        play_through_ui(page, move)
-        game.play(move)
-        wait_for_moves(page, game.ply)
-        if not game.is_over:
-            game.play(game.legal_moves()[0])  # the Architect's forced move
-            wait_for_moves(page, game.ply)
-            page.wait_for_function("akropolisApp.landing() === '[]'")
-    page.wait_for_selector("#end-dialog[open]")
+    play_to_the_end(page, game, SplitMix64(8))
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
     assert_scorepad_is_the_engines(page, game)
     quarries = game.scores()[1].quarries
