@@ -54,6 +54,7 @@ DEBIAN_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = (
     "--no-sandbox",
     "--disable-gpu",
+    "--disable-dev-shm-usage",  # containers' /dev/shm is often 64 MB: a tab that runs out crashes
     "--no-first-run",
     "--disable-background-networking",
     "--disable-component-update",

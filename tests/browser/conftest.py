@@ -3,6 +3,9 @@
 The browser is the one build.py's ``find_browser()`` finds: the executable AKROPOLIS_BROWSER
 names, Debian's chromium, or Playwright's own (``python build.py test`` installs one if none).
 
+A browser test whose tab crashes ("Target crashed": the renderer process died, which a loaded
+CI machine does now and then) runs once more; any other failure is a failure.
+
 Every page records console errors and every request, so tests can assert that a whole game
 logs no error and asks nothing outside its origin.  A failing test saves a screenshot in
 ``test-results/``.
@@ -10,6 +13,7 @@ logs no error and asks nothing outside its origin.  A failing test saves a scree
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +57,17 @@ class Watch:
     requests: list[str] = field(default_factory=list)
 
 
+#: A test is run again once when its browser tab crashed, and for nothing else.
+CRASHED = pytest.mark.flaky(reruns=1, only_rerun=["Target crashed"])
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(CRASHED)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
     outcome = yield
@@ -78,7 +93,9 @@ def page(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> Ite
     yield page
     if getattr(request.node, "failed_call", False):
         RESULTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(RESULTS / f"{request.node.name}.png"))
+        # A crashed tab has nothing to show; the failure is reported anyway.
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(RESULTS / f"{request.node.name}.png"))
     context.close()
 
 
