@@ -158,6 +158,22 @@ def architect_spot(city: City) -> tuple[Hex, int, tuple[Hex, Hex, Hex]]:
     ties going to the smallest rotation, then the smallest ``q``, then the smallest ``r`` of
     the anchor (see the module's docstring).  ``cells`` are those of hex_a, hex_b, hex_c.
     """
+    key = frozenset(city.height)
+    found = _SPOTS.get(key)
+    if found is None:
+        if len(_SPOTS) >= _SPOTS_KEPT:
+            _SPOTS.clear()
+        found = _SPOTS[key] = _find_spot(city)
+    return found
+
+
+#: The spots found so far, by the cells of the city (the Architect's n-th spot is the same in
+#: every solo game, as its spot depends only on the cells it has built).
+_SPOTS: dict[frozenset[int], tuple[Hex, int, tuple[Hex, Hex, Hex]]] = {}
+_SPOTS_KEPT = 256
+
+
+def _find_spot(city: City) -> tuple[Hex, int, tuple[Hex, Hex, Hex]]:
     height = city.height
     twice = _TWICE_DISTANCE
     best = (1 << 62, 0, 0)

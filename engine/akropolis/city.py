@@ -206,6 +206,14 @@ class City:
         """Add a tile after checking it; returns ``(level, stones gained)``."""
         tile, anchor, rotation = checked_placement(placement)
         cells, level, stones = self.check(tile, anchor, rotation)
+        self.put(Placement(tile, anchor, rotation), cells, level)
+        return level, stones
+
+    def put(self, placement: Placement, cells: tuple[int, int, int], level: int) -> None:
+        """Add a tile already known to be legal there (``cells`` packed, as ``check`` gives
+        them, and ``level``), without checking it again: for the search, whose moves come
+        from the legal spots."""
+        tile = placement.tile
         height, kind, piece = self.height, self.kind, self.piece
         previous = tuple((height[c], kind[c], piece[c]) if c in height else None for c in cells)
         number = len(self.placements) + 1
@@ -225,10 +233,9 @@ class City:
                     if n not in height and n not in frontier:
                         frontier.add(n)
                         added.append(n)
-        self.placements.append(Placement(tile, anchor, rotation))
+        self.placements.append(placement)
         self._history.append(_Undo(cells, previous, tuple(added), removed))
         self._spots = None
-        return level, stones
 
     def undo(self) -> Placement:
         """Remove the last tile placed, restoring the city exactly."""

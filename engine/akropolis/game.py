@@ -32,7 +32,7 @@ from .checks import (
     is_int,
 )
 from .city import City, IllegalMoveError, Move, Placement, checked_placement
-from .hexes import Hex, unpack
+from .hexes import Hex, pack, unpack
 from .rng import SplitMix64
 from .scoring import CityScore, score_city
 from .tiles import TILES, tile_pool
@@ -336,9 +336,18 @@ class Game:
     def play(self, move: Placement, player: int | None = None) -> LegalMove:
         """Play ``move`` for the player to move (checked against ``player`` if given)."""
         info = self.check(move, player)
+        self.play_unchecked(info)
+        return info
+
+    def play_unchecked(self, info: LegalMove) -> None:
+        """Play a move this game gave as legal (``legal_moves``, ``forced_move``, ``check``, or
+        a move the AI built from the city's legal spots) without checking it again: the
+        search's fast path.  Anything else may corrupt the game; use ``play``."""
         player = self.turn
         self._site.pop(info.site_index)
-        self.cities[player].place(info.move)
+        a, b, c = info.cells
+        cells = (pack(*a), pack(*b), pack(*c))
+        self.cities[player].put(info.move, cells, info.level)
         self._stones[player] += info.stones_gained - info.cost
         if self.architect is not None and player == 0:
             self._stones[1] += info.cost  # the human pays the Architect
@@ -353,7 +362,6 @@ class Game:
         self._turns.append(
             _Turn(info.move, player, info.site_index, info.cost, info.stones_gained, supplied)
         )
-        return info
 
     def undo(self) -> Move:
         """Take back the last move exactly."""

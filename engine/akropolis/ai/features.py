@@ -26,6 +26,7 @@ from ..game import Game
 from ..hexes import OFFSETS, TRIANGLE_SHAPES, pack, unpack
 from ..tiles import TILES
 from .common import remaining_plays, turns_left, unseen_tiles
+from .incremental import Base
 
 #: Kind numbers (``tiles.Kind``) as plain ints, for the hot loops.
 QUARRY, HOUSE, MARKET, BARRACKS, TEMPLE, GARDEN = range(6)
@@ -271,25 +272,22 @@ def total_turns(game: Game, player: int) -> int:
 
 
 class Trial:
-    """Measures a city as it is, or with one placement tried on it (and taken back)."""
+    """Measures a city as it is, or with one placement tried on it (``incremental.Base``:
+    only the cells the placement changes are read again)."""
 
-    __slots__ = ("_edges", "_edgy", "_outside", "city", "variants")
+    __slots__ = ("_base", "city", "variants")
 
-    def __init__(self, city: City, variants: frozenset[str]) -> None:
+    def __init__(self, city: City, variants: frozenset[str], base: Base | None = None) -> None:
         self.city = city
         self.variants = variants
-        self._outside: set[int] | None = None
-        #: The kinds for which the edge of the city matters (barracks; gardens, for lakes).
-        self._edges = (BARRACKS, GARDEN) if "gardens" in variants else (BARRACKS, BARRACKS)
-        #: Whether the city already has some.
-        self._edgy = any(k in self._edges for k in city.kind.values())
+        self._base = base
 
-    def outside(self) -> set[int]:
-        """The frontier cells outside the city as it is (flooded once)."""
-        if self._outside is None:
-            frontier = self.city.frontier
-            self._outside = _flood(min(frontier), frontier)
-        return self._outside
+    def base(self) -> Base:
+        """The city measured once, for the placements tried on it (made on first use)."""
+        if self._base is None:
+            city = self.city
+            self._base = Base(city.height, city.kind, city.frontier, self.variants, measure)
+        return self._base
 
     def features(self) -> list[int]:
         city = self.city
@@ -297,62 +295,9 @@ class Trial:
 
     def trial_features(self, cells: tuple[int, int, int], kinds: tuple, level: int) -> list[int]:
         """The raw features of the city with a tile's ``kinds`` on packed ``cells`` at
-        ``level`` (a legal placement), leaving the city exactly as it was."""
-        city = self.city
-        height, kind = city.height, city.kind
-        c0, c1, c2 = cells
-        e0, e1 = self._edges
-        edgy = self._edgy or e0 in kinds or e1 in kinds
-        if level == 1:
-            if edgy:
-                frontier, outside = self._frontier_after(cells)
-            else:  # no barracks nor gardens by a lake to judge: the edge does not matter
-                frontier = outside = None
-            h0 = h1 = h2 = None
-            k0 = k1 = k2 = None
-        else:
-            frontier = city.frontier
-            outside = self.outside() if edgy else None
-            h0, h1, h2 = height[c0], height[c1], height[c2]
-            k0, k1, k2 = kind[c0], kind[c1], kind[c2]
-        height[c0] = height[c1] = height[c2] = level
-        kind[c0], kind[c1], kind[c2] = kinds
-        try:
-            return measure(height, kind, frontier, self.variants, outside)
-        finally:
-            if level == 1:
-                del height[c0], height[c1], height[c2], kind[c0], kind[c1], kind[c2]
-            else:
-                height[c0], height[c1], height[c2] = h0, h1, h2
-                kind[c0], kind[c1], kind[c2] = k0, k1, k2
-
-    def _frontier_after(self, cells: tuple[int, int, int]) -> tuple[set[int], set[int] | None]:
-        """The frontier once three empty ``cells`` are built, and the outside part of it
-        (None when the placement might have enclosed a lake: then it must be flooded)."""
-        city = self.city
-        height = city.height
-        c0, c1, c2 = cells
-        frontier = set(city.frontier)
-        frontier.discard(c0)
-        frontier.discard(c1)
-        frontier.discard(c2)
-        added = []
-        for cell in cells:
-            for d in OFFSETS:
-                n = cell + d
-                if n not in height and n != c0 and n != c1 and n != c2 and n not in frontier:
-                    frontier.add(n)
-                    added.append(n)
-        if may_split(cells, height):
-            return frontier, None
-        outside = self.outside()
-        lakes = city.frontier
-        if any(c in lakes and c not in outside for c in cells):
-            return frontier, outside  # filling part of a lake: the outside is as it was
-        new = set(outside)
-        new.difference_update(cells)
-        new.update(added)
-        return frontier, new
+        ``level`` (a legal placement); the city is left as it was."""
+        base = self._base or self.base()
+        return base.after(cells, kinds, level)
 
 
 class Evaluator(Trial):

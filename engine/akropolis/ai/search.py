@@ -28,13 +28,14 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from ..architect import architect_choice
-from ..city import Move, Spot
+from ..city import Spot
 from ..game import Game, LegalMove
 from ..rng import SplitMix64
 from ..tiles import TILES
-from .candidates import layouts, ways
+from .candidates import layouts, legal_move, ways
 from .common import Effort, determinized, is_architect, turns_left, unseen_tiles
 from .features import Evaluator, Outlook, Trial, measure, total_turns
+from .incremental import Base
 from .medium import Scored, ranked
 from .solo import Counts, Projection
 from .weights import for_game
@@ -88,6 +89,7 @@ class Searcher:
         self.totals = [total_turns(game, p) for p in range(game.players)]
         self._coefficients: dict[tuple[int, int], Evaluator] = {}
         self._layouts: dict[tuple[int, tuple], list] = {}
+        self._bases: dict[tuple[int, tuple], Base] = {}
         self._placed: dict[tuple[int, tuple, int], Placed] = {}
         self._features: dict[tuple[int, tuple], list[int]] = {}
         self.projection = Projection(game, self.remaining) if any(self.architects) else None
@@ -109,11 +111,15 @@ class Searcher:
     def stone_value(self, player: int, turns: int, game: Game) -> float:
         return self._model(player, turns, game).stone_value
 
-    def evaluator(self, player: int, turns: int, game: Game) -> Evaluator:
-        """An evaluator of ``player``'s city in ``game`` with ``turns`` placements to come."""
+    def evaluator(self, player: int, turns: int, game: Game, key: tuple) -> Evaluator:
+        """An evaluator of ``player``'s city in ``game`` with ``turns`` placements to come
+        (``key``: their moves since the root; the city measured once per key serves all)."""
         cached = self._model(player, turns, game)
         evaluator = Evaluator.__new__(Evaluator)
-        Trial.__init__(evaluator, game.cities[player], game.variants)
+        base = self._bases.get((player, key))
+        Trial.__init__(evaluator, game.cities[player], game.variants, base)
+        if base is None:
+            self._bases[(player, key)] = evaluator.base()
         evaluator.outlook = cached.outlook
         evaluator.coefficients = cached.coefficients
         evaluator.stone_value = cached.stone_value
@@ -129,7 +135,7 @@ class Searcher:
         if spots is None:
             spots = self._layouts[(player, key)] = layouts(game.cities[player])
         turns = max(self.turns[player] - len(key) - 1, 0)
-        evaluator = self.evaluator(player, turns, game)
+        evaluator = self.evaluator(player, turns, game, key)
         stone = evaluator.stone_value
         trial_features, value_of = evaluator.trial_features, evaluator.value_of
         kinds = TILES[tile].hexes
@@ -165,7 +171,7 @@ class Searcher:
 
     # --- The policy ------------------------------------------------------------------------
 
-    def policy(self, game: Game, keys: list[tuple]) -> tuple[LegalMove | Move, float]:
+    def policy(self, game: Game, keys: list[tuple]) -> tuple[LegalMove, float]:
         """The move of the seat to move, and its value (their estimate after it).
 
         Against the Architect the move is chosen by its value minus the Architect's projection
@@ -173,7 +179,7 @@ class Searcher:
         own estimate."""
         player = game.turn
         if self.architects[player]:
-            return game.legal_moves()[0], 0.0
+            return game.forced_move(), 0.0
         key = keys[player]
         stones = game.stones[player]
         site = game.site
@@ -191,8 +197,7 @@ class Searcher:
                 best, best_value, best_index, best_choice = entry, value, index, choice
         if best is None:  # no spot at all (cannot happen in a real city): any legal move
             return game.legal_moves()[0], float("-inf")
-        anchor, rotation, _ = best.spot.orientations[best.way]
-        return Move(site[best_index], anchor, rotation), best_value
+        return legal_move(site[best_index], best_index, best.spot, best.way), best_value
 
     def denial(self, game: Game, keys: list[tuple]) -> list[float]:
         """For each site index the human may take: the Architect's projection once it has
@@ -233,7 +238,7 @@ class Searcher:
 
     # --- Tries -----------------------------------------------------------------------------
 
-    def try_once(self, move: Move, deal: int) -> tuple[float, bool]:
+    def try_once(self, move: LegalMove, deal: int) -> tuple[float, bool]:
         """One try of ``move`` in the game dealt by ``deal``: the leaf's value for us, and
         whether a hidden tile was revealed on the way (else every deal gives the same)."""
         root = self.root
@@ -241,16 +246,16 @@ class Searcher:
         self.effort.spend(TRY_COST)
         players = game.players
         keys: list[tuple] = [()] * players
-        game.play(move)
-        keys[self.me] = (move,)
+        game.play_unchecked(move)
+        keys[self.me] = (move.move,)
         stacks = game.stacks_left
         for _ in range(self.plies):
             if game.is_over:
                 break
             player = game.turn
             chosen, _ = self.policy(game, keys)
-            game.play(chosen)
-            keys[player] = (*keys[player], Move(chosen.tile, chosen.anchor, chosen.rotation))
+            game.play_unchecked(chosen)
+            keys[player] = (*keys[player], chosen.move)
         revealed = game.stacks_left != stacks or root.stacks_left != stacks
         gone = [move.tile for key in keys for move in key] if self.projection else []
         values = [self.standing(game, p, keys[p], gone) for p in range(players)]
@@ -295,7 +300,7 @@ def search(
         return scored[0] if scored else None
     pool = _candidates(scored, candidates)
     searcher = Searcher(game, weights, effort, plies)
-    moves = [entry.legal().move for entry in pool]
+    moves = [entry.legal() for entry in pool]
     totals = [0.0] * len(pool)
     tries = [0] * len(pool)
     exact = [False] * len(pool)
