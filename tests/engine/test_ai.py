@@ -17,7 +17,8 @@ import pytest
 from akropolis import Game, cli, records
 from akropolis.ai import LEVELS, YARDSTICKS, choose
 from akropolis.ai.common import Effort, determinized, remaining_plays, turns_left, unseen_tiles
-from akropolis.ai.features import Trial, score_of
+from akropolis.ai.features import Trial
+from akropolis.ai.measure import score_of
 from akropolis.ai.search import Searcher
 from akropolis.ai.solo import Counts, Projection
 from akropolis.ai.tournament import seating, tournament, wilson

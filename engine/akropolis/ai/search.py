@@ -34,8 +34,8 @@ from ..rng import SplitMix64
 from ..tiles import TILES
 from .candidates import layouts, legal_move, ways
 from .common import Effort, determinized, is_architect, turns_left, unseen_tiles
-from .features import Evaluator, Outlook, Trial, measure, total_turns
-from .incremental import Base
+from .features import Evaluator, Outlook, Trial, total_turns
+from .measure import Base, measure
 from .medium import Scored, ranked
 from .solo import Counts, Projection
 from .weights import for_game

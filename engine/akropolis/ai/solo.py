@@ -25,7 +25,7 @@ from ..game import Game
 from ..rng import SplitMix64
 from ..tiles import TILES
 from .common import turns_left, unseen_tiles
-from .features import BARRACKS, GARDEN, HOUSE, HOUSE_THRESHOLD, MARKET, STARS, TEMPLE
+from .measure import BARRACKS, GARDEN, HOUSE, HOUSE_THRESHOLD, MARKET, STARS, TEMPLE
 
 #: The most of its turns on which the Architect is expected to take a plaza.
 PLAZA_RATE = 0.8

@@ -12,7 +12,8 @@ from ..rng import SplitMix64
 from ..tiles import TILES
 from .candidates import layouts, legal_move, ways
 from .common import Effort
-from .features import Trial, score_of
+from .features import Trial
+from .measure import score_of
 
 
 def immediate_scores(game: Game, effort: Effort) -> list[tuple[int, LegalMove]]:

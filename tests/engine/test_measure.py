@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from akropolis import Game
-from akropolis.ai.features import Trial, measure
-from akropolis.ai.incremental import Base
+from akropolis.ai.features import Trial
+from akropolis.ai.measure import Base, measure
 from akropolis.checks import VARIANTS
 from akropolis.city import City, Placement
 from akropolis.hexes import pack
@@ -120,7 +120,7 @@ def test_the_measured_city_is_a_copy() -> None:
     """A Base keeps its own copy: the city may change afterwards without misleading it."""
     game = Game(2, seed=3)
     city = game.cities[0]
-    base = Base(city.height, city.kind, city.frontier, game.variants, measure)
+    base = Base(city.height, city.kind, city.frontier, game.variants)
     move = game.legal_moves()[0]
     cells = tuple(pack(*cell) for cell in move.cells)
     first = base.after(cells, TILES[move.tile].hexes, move.level)
