@@ -1,4 +1,5 @@
-"""How low can Callicrates be held?  The least it can score in a deal, whatever the human does.
+"""How winnable is a solo deal?  The least Callicrates can score in it whatever the human does,
+and what a player who knows the stack order reaches.
 
 The Architect's score depends only on the tiles it takes and its stones (``architect.py``:
 its districts × V × its plaza stars, where it places them never matters), and what it takes
@@ -10,12 +11,19 @@ stone every turn (about twice what a good player gains by covering quarries; at 
 ``STONES_KEPT`` are kept, more than the dearest tile costs), what they pay still goes to the
 Architect, and their own city is ignored: a human who only ever denies.
 
+With ``--beam W`` it also plays each deal as a *clairvoyant* human: a beam search over the
+whole game, the stack order known, that keeps the ``W`` positions the hard level's evaluation
+likes best (its estimate of the human's city minus its projection of the Architect's score)
+and tries from each the hard level's candidate moves (``search.shortlist``).  The best
+finished game is a margin that a player who knows the future can reach in that deal.
+
     python benchmarks/solo_bound.py                 # 10 deals, seeds 1000-1009
     python benchmarks/solo_bound.py --deals 3 --architect metagenes
+    python benchmarks/solo_bound.py --beam 30       # and the clairvoyant human's game
 
-Prints, per deal, the least score and how many positions the search met, then the mean.
-Slow (half a minute to a few minutes per deal, a few GB of memory).  Asserts nothing: a
-figure for the strength targets (``ai_strength.py``), not a test.
+Prints, per deal, the least score and how many positions the search met (and the clairvoyant
+game's scores), then the means.  Slow (half a minute to a few minutes per deal, a few GB of
+memory).  Asserts nothing: a figure for the strength targets (``ai_strength.py``), not a test.
 """
 
 from __future__ import annotations
@@ -29,6 +37,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from akropolis import Game
+from akropolis.ai.common import Effort
+from akropolis.ai.medium import ranked
+from akropolis.ai.search import CANDIDATES, Searcher, shortlist
+from akropolis.ai.weights import for_game
 from akropolis.architect import ARCHITECTS, architect_choice
 from akropolis.tiles import STARS, TILES, Kind
 
@@ -109,20 +121,74 @@ def least_score(seed: int, architect: str = "callicrates") -> tuple[int, int]:
     return best(4, tuple(deck[:4]), 2, 1, START), len(memo)
 
 
+def _forced(game: Game) -> Game:
+    """``game`` once the Architect has made its forced moves, if it is to move."""
+    while not game.is_over and game.is_architect(game.turn):
+        game.play_unchecked(game.forced_move())
+    return game
+
+
+def _judged(game: Game) -> float:
+    """The hard level's view of a position: the human's estimate minus the Architect's
+    projection; for a finished game, the true margin."""
+    if game.is_over:
+        human, architect = (score.total for score in game.scores())
+        return human - architect
+    searcher = Searcher(game, for_game(game), Effort(1 << 60))
+    return searcher.standing(game, 0, (), []) - searcher.standing(game, 1, (), [])
+
+
+def clairvoyant(seed: int, width: int, architect: str = "callicrates") -> tuple[int, int]:
+    """The human's and the Architect's scores in the best game a beam search of ``width``
+    finds in the deal of ``seed``, the stack order known."""
+    level = ARCHITECTS[architect]
+    beam = [(0.0, _forced(Game(2, seed=seed, kinds=["human", level.kind])))]
+    while not all(game.is_over for _, game in beam):
+        grown = []
+        for value, game in beam:
+            if game.is_over:
+                grown.append((value, game))
+                continue
+            for entry in shortlist(ranked(game, for_game(game), Effort(1 << 60)), CANDIDATES):
+                child = game.copy()
+                child.play_unchecked(entry.legal())
+                grown.append((_judged(_forced(child)), child))
+        grown.sort(key=lambda pair: -pair[0])
+        beam = grown[:width]
+    best = max(beam, key=lambda pair: pair[0])[1]
+    human, architect_score = (score.total for score in best.scores())
+    return human, architect_score
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1000, help="the first deal's seed")
     parser.add_argument("--architect", default="callicrates", choices=sorted(ARCHITECTS))
+    parser.add_argument(
+        "--beam", type=int, default=0, help="also play each deal clairvoyantly, this beam wide"
+    )
     args = parser.parse_args()
-    scores = []
+    scores, margins = [], []
     for seed in range(args.seed, args.seed + args.deals):
         started = time.perf_counter()
         least, positions = least_score(seed, args.architect)
         scores.append(least)
         elapsed = time.perf_counter() - started
-        print(f"deal {seed}: at least {least} points ({positions:,} positions, {elapsed:.0f} s)")
+        line = f"deal {seed}: at least {least} points ({positions:,} positions, {elapsed:.0f} s)"
+        if args.beam > 0:
+            started = time.perf_counter()
+            human, architect = clairvoyant(seed, args.beam, args.architect)
+            elapsed = time.perf_counter() - started
+            margin = human - architect
+            margins.append(margin)
+            line += f"; clairvoyant: {human} to {architect} ({margin:+d}, {elapsed:.0f} s)"
+        print(line, flush=True)
     print(f"mean {statistics.fmean(scores):.1f}, lowest {min(scores)}, highest {max(scores)}")
+    if margins:
+        won = sum(margin > 0 for margin in margins)
+        mean = statistics.fmean(margins)
+        print(f"clairvoyant: mean margin {mean:+.1f}, ahead on points in {won} of {len(margins)}")
 
 
 if __name__ == "__main__":

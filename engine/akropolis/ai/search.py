@@ -268,7 +268,7 @@ class Searcher:
         return mine - (max(others) + sum(others) / len(others)) / 2, revealed
 
 
-def _candidates(scored: list[Scored], count: int) -> list[Scored]:
+def shortlist(scored: list[Scored], count: int) -> list[Scored]:
     """The best placement of each tile, then the next best moves, ``count`` in all."""
     chosen: list[Scored] = []
     tiles: set[int] = set()
@@ -298,7 +298,7 @@ def search(
     scored = ranked(game, weights, effort)
     if len(scored) <= 1 or effort.out_of_time:
         return scored[0] if scored else None
-    pool = _candidates(scored, candidates)
+    pool = shortlist(scored, candidates)
     searcher = Searcher(game, weights, effort, plies)
     moves = [entry.legal() for entry in pool]
     totals = [0.0] * len(pool)
