@@ -288,6 +288,15 @@ def test_player_cards_say_who_plays_and_what_the_computer_does() -> None:
     assert "<b>Hal</b> is thinking…" in panels.status_html(play(game, 1), thinking=True)
 
 
+def test_the_architect_builds_by_rule_and_is_never_said_to_think() -> None:
+    game = Game(2, seed=1, kinds=["human", "architect:callicrates"], names=["Ann", "Callicrates"])
+    play(game, 1)
+    html = panels.players_html(game, 0, True, {}, thinking=1)
+    assert "Building" in html and "Thinking" not in html
+    status = panels.status_html(game, thinking=True)
+    assert "<b>Callicrates</b> is building…" in status and "thinking" not in status
+
+
 def test_the_scorepad_explains_the_architects_score() -> None:
     game = Game(2, seed=6, kinds=["human", "architect:metagenes"], names=["Ann", "Metagenes"])
     while not game.is_over:

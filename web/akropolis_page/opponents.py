@@ -135,7 +135,8 @@ class Opponents:
         if self.paused and all_computers(game):
             return "Paused: “Go on” plays the next move; Undo steps back."
         if computer_to_move(game):
-            return f"{game.names[game.turn]} is thinking… Meanwhile, look at any city or the log."
+            busy = panels.busy_verb(game, game.turn)
+            return f"{game.names[game.turn]} {busy} Meanwhile, look at any city or the log."
         return None
 
     def overlay(self, view, viewed: int) -> list:

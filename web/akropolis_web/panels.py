@@ -42,12 +42,18 @@ def site_html(game: Game, held: int | None) -> str:
     return "".join(items)
 
 
+def busy_verb(game: Game, seat: int) -> str:
+    """What a computer seat is doing before its move lands: the AI thinks; the solo Architect
+    does not search (its move is forced by the rules), it builds."""
+    return "is building…" if game.is_architect(seat) else "is thinking…"
+
+
 def status_html(game: Game, thinking: bool = False) -> str:
     """Who plays (first: a phone's header may cut the rest), the round and stacks left."""
     if game.is_over:
         return "Game over"
     stacks = f"{game.stacks_left} stack{'s' if game.stacks_left != 1 else ''} left"
-    verb = "is thinking…" if thinking else "to play"
+    verb = busy_verb(game, game.turn) if thinking else "to play"
     return f"<b>{escape(game.names[game.turn])}</b> {verb} · Round {game.round} · {stacks}"
 
 
@@ -76,7 +82,8 @@ def players_html(
         label = seat_label(kind_of(game, player))
         who = f'<span class="who">{escape(label)}</span>' if label else ""
         if player == thinking:
-            note = '<span class="note" role="status">Thinking<span class="dots"></span></span>'
+            busy = busy_verb(game, player).removeprefix("is ").removesuffix("…").capitalize()
+            note = f'<span class="note" role="status">{busy}<span class="dots"></span></span>'
         elif notes.get(player):
             note = f'<span class="note">{escape(notes[player])}</span>'
         else:
