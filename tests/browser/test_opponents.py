@@ -9,6 +9,7 @@ keeps the worker busy longer on each answer (a slow computer).
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -189,6 +190,8 @@ def test_a_solo_game_against_the_architect_to_the_end_screen(page: Page) -> None
     assert "Architect · medium" in page.inner_text("#players [data-player='1']")
     play_to_the_end(page, game, SplitMix64(8))
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
+    card = page.inner_text("#players [data-player='1']")
+    assert re.search(r"Placed tile \d+ on level 1: the (cheapest|first) tile", card), card
     assert_scorepad_is_the_engines(page, game)
     quarries = game.scores()[1].quarries
     row = page.locator("#scorepad tr", has_text="Quarries").inner_text()

@@ -25,6 +25,7 @@ from akropolis_web.opponents import (
     reply_json,
     seat_label,
     setup_kinds,
+    turn_note,
     undo_count,
 )
 from akropolis_web.table import Table
@@ -286,6 +287,36 @@ def test_player_cards_say_who_plays_and_what_the_computer_does() -> None:
     html = panels.players_html(game, 0, True, {1: "Placed tile 5 on level 1"})
     assert "Placed tile 5 on level 1" in html and "Thinking" not in html
     assert "<b>Hal</b> is thinking…" in panels.status_html(play(game, 1), thinking=True)
+
+
+def test_the_architects_card_says_why_the_solo_rules_made_it_take_its_tile() -> None:
+    game = Game(2, seed=1, kinds=["human", "architect:callicrates"], names=["Ann", "Callicrates"])
+    seen = set()
+    while not game.is_over:
+        if game.is_architect(game.turn):
+            forced = game.forced_move()
+            note = turn_note(game, forced)
+            assert note.startswith(f"Placed tile {forced.tile} on level 1: ")
+            plaza_at = [i for i, t in enumerate(game.site) if any(k > 5 for k in TILES[t].hexes)]
+            if plaza_at and plaza_at[0] <= game.stones[1]:
+                assert forced.site_index == plaza_at[0]
+                assert note.endswith("the cheapest tile with a plaza, which it can afford")
+                seen.add("plaza")
+            elif plaza_at:
+                assert forced.site_index == 0
+                assert f"tile {game.site[plaza_at[0]]} costs {plaza_at[0]}" in note
+                assert f"it has {game.stones[1]})" in note
+                seen.add("too dear")
+            else:
+                assert forced.site_index == 0 and note.endswith("no tile in the site has a plaza")
+                seen.add("no plaza")
+            game.play(forced.move)
+        else:
+            game.play(game.legal_moves()[-1].move)
+    assert seen == {"plaza", "too dear", "no plaza"}
+    person = Game(2, seed=1, kinds=["human", "ai:easy"])
+    move = person.legal_moves()[0]
+    assert turn_note(person, move) == f"Placed tile {move.tile} on level {move.level}"
 
 
 def test_the_architect_builds_by_rule_and_is_never_said_to_think() -> None:

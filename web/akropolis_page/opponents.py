@@ -45,6 +45,7 @@ from akropolis_web.opponents import (
     kind_of,
     needs_worker,
     read_reply,
+    turn_note,
     undo_count,
 )
 
@@ -301,8 +302,9 @@ class Opponents:
         if generation != self.generation:
             return
         game = self.game
+        note = turn_note(game, info)
         played = app.table.play(info.move)
-        self.notes[seat] = f"Placed tile {played.tile} on level {played.level}"
+        self.notes[seat] = note
         said = describe_move(game.names[seat], played) + "."
         if human_to_move(game):
             said += f" Your turn, {game.names[game.turn]}: pick a tile."

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from akropolis import Game, IllegalMoveError, LegalMove, Move
 from akropolis.architect import ARCHITECTS as _ARCHITECTS
+from akropolis.architect import choice_reason
 
 HUMAN = "human"
 #: The AI's levels, easiest first (``akropolis.ai.LEVELS``).
@@ -170,6 +171,15 @@ def describe_move(name: str, info: LegalMove) -> str:
         else ""
     )
     return f"{name} placed tile {info.tile}{cost} on level {info.level}{gain}"
+
+
+def turn_note(game: Game, info: LegalMove) -> str:
+    """What a computer seat's card says once ``info`` (not yet played) lands: the tile and
+    level, and for the Architect why the solo rules made it take that tile."""
+    note = f"Placed tile {info.tile} on level {info.level}"
+    if game.is_architect(game.turn):
+        note += f": {choice_reason(game.site, game.stones[game.turn])}"
+    return note
 
 
 def architect_note(game: Game) -> str:
