@@ -306,6 +306,21 @@ class Game:
         """True if ``player`` (a seat index) is the Architect of a solo game."""
         return player == 1 and self.architect is not None
 
+    def architect_reply(self, index: int) -> int | None:
+        """In a solo game: the index, in today's site, of the tile the Architect takes next if
+        the human takes site ``index`` now (paying ``index`` stones, which the Architect gets).
+
+        Public knowledge (its choice is forced), so the page can show it; None when no
+        Architect plays or a new stack is dealt before its pick (one tile would be left).
+        """
+        if self.architect is None:
+            return None
+        left = self._site[:index] + self._site[index + 1 :]
+        if len(left) <= 1:
+            return None
+        pick = architect_choice(left, self._stones[1] + index)
+        return pick + (pick >= index)
+
     def forced_move(self) -> LegalMove | None:
         """The Architect's one legal move, when it is the Architect's turn (else None).
 

@@ -188,6 +188,12 @@ def test_a_solo_game_against_the_architect_to_the_end_screen(page: Page) -> None
     assert game.names == ("Ann", "Metagenes")
     assert game.kinds == ("human", "architect:metagenes")
     assert "Architect · medium" in page.inner_text("#players [data-player='1']")
+    page.click("#site [data-site='1']")  # held: the tile it then takes is marked
+    marked = page.locator("#site .architect-next")
+    assert marked.get_attribute("data-site") == str(game.architect_reply(1))
+    assert "Metagenes next" in marked.inner_text()
+    page.keyboard.press("Escape")
+    assert page.locator("#site .architect-next").count() == 0
     play_to_the_end(page, game, SplitMix64(8))
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
     card = page.inner_text("#players [data-player='1']")

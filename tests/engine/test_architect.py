@@ -592,3 +592,32 @@ def test_every_architect_move_is_the_forced_one_on_level_1(
         game.play(moves[rng.below(len(moves))])
     assert all(level == 1 for _, _, level in game.cities[1].hexes())
     assert len(game.cities[1]) == 4 + 3 * 18  # 18 tiles, none covering another
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_its_reply_to_each_pick_is_known_before_the_human_picks(seed: int) -> None:
+    """Its choice is forced, so ``architect_reply(i)`` names, in today's site, the tile it will
+    take if the human takes site ``i`` (None when a new stack is dealt first): checked against
+    the game played on, for every affordable pick, in random solo games."""
+    game = solo(seed=seed, kind=CALLICRATES if seed % 2 else HIPPODAMOS)
+    rng = SplitMix64(seed)
+    replies = dealt = 0
+    while not game.is_over:
+        moves = game.legal_moves()
+        if game.turn == 0:
+            for index in game.affordable():
+                reply, site, revealed = game.architect_reply(index), game.site, game.revealed
+                game.play(next(m for m in moves if m.site_index == index))
+                if game.is_over:
+                    assert reply is None
+                elif game.revealed > revealed:  # a new stack came before its pick
+                    assert reply is None
+                    dealt += 1
+                else:
+                    assert reply is not None and reply != index
+                    assert game.forced_move().tile == site[reply]
+                    replies += 1
+                game.undo()
+        game.play(moves[rng.below(len(moves))])
+    assert replies >= 10 and dealt > 0
+    assert Game(2, seed=seed).architect_reply(0) is None  # no Architect, no reply

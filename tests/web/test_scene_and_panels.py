@@ -66,6 +66,24 @@ def test_site_disables_unaffordable_tiles() -> None:
     assert 'data-site="0"' in html and "free" in html and "2 stones" in html
 
 
+def test_solo_site_marks_the_tile_the_architect_takes_next_while_a_tile_is_held() -> None:
+    game = Game(2, seed=7, kinds=["human", "architect:callicrates"], names=["Ann", "Callicrates"])
+    assert "architect-next" not in panels.site_html(game, held=None)
+    for held in game.affordable():
+        html = panels.site_html(game, held=held)
+        reply = game.architect_reply(held)
+        assert reply is not None and html.count("architect-next") == 1
+        button = html.split(f'data-site="{reply}"')[0].rsplit("<button", 1)[1]
+        assert "architect-next" in button
+        tile = game.site[held]
+        assert f"Callicrates takes it next if you keep tile {tile}" in html
+        assert html.count("Callicrates next") == 1
+    ordinary = Game(2, seed=7)
+    assert "architect-next" not in panels.site_html(ordinary, held=0)
+    assert 'title="Tile ' in panels.site_html(ordinary, held=None)
+    assert "costs free" not in panels.site_html(ordinary, held=None)
+
+
 def test_player_names_are_escaped() -> None:
     game = Game(2, seed=1, names=["<b>Eve</b>", "Bob & Co"])
     html = panels.players_html(game, viewed=0, show_scores=True)

@@ -22,20 +22,34 @@ KIND_TITLES = {
 
 
 def site_html(game: Game, held: int | None) -> str:
-    """The Construction Site: each tile with its cost; unaffordable tiles disabled."""
+    """The Construction Site: each tile with its cost; unaffordable tiles disabled.  In a solo
+    game, while the person holds a tile, the tile the Architect will take next is marked (its
+    choice is forced by the rules, so this is what a player could work out at the table)."""
     affordable = set(game.affordable())
+    reply = None
+    if held is not None and not game.is_architect(game.turn):
+        reply = game.architect_reply(held)
     items = []
     for index, tile in enumerate(game.site):
         disabled = index not in affordable
         classes = (
-            "site-tile" + (" held" if index == held else "") + (" disabled" if disabled else "")
+            "site-tile"
+            + (" held" if index == held else "")
+            + (" disabled" if disabled else "")
+            + (" architect-next" if index == reply else "")
         )
         cost = "free" if index == 0 else f"{index} stone{'s' if index != 1 else ''}"
+        title = f"Tile {tile}, {cost}" if index == 0 else f"Tile {tile}, costs {cost}"
+        note = ""
+        if index == reply:
+            name = escape(game.names[1])
+            title += f"; {name} takes it next if you keep tile {game.site[held]}"
+            note = f'<span class="next">{name} next</span>'
         items.append(
             f'<button class="{classes}" data-site="{index}" data-tile="{tile}"'
             f'{" disabled" if disabled else ""} aria-pressed="{str(index == held).lower()}"'
-            f' title="Tile {tile}, costs {cost}">{svg.tile(tile)}'
-            f'<span class="cost">{cost}</span></button>'
+            f' title="{title}">{svg.tile(tile)}'
+            f'<span class="cost">{cost}</span>{note}</button>'
         )
     if game.is_over:
         items.append('<p class="site-note">The last tile is never played.</p>')

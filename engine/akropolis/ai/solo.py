@@ -195,15 +195,13 @@ def sites_left(game: Game) -> list[list[int] | None]:
     the Architect has taken its forced pick (None when a new stack comes in between)."""
     site = game.site
     refills = game.stacks_left > 0
-    stones = game.stones[1]
     out: list[list[int] | None] = []
     for index in range(len(game.affordable())):
-        left = list(site[:index] + site[index + 1 :])
-        if len(left) <= 1:
+        pick = game.architect_reply(index)
+        if pick is None:
             out.append(None)
             continue
-        pick = architect_choice(left, stones + index)
-        del left[pick]
+        left = [tile for i, tile in enumerate(site) if i != index and i != pick]
         out.append(None if len(left) <= 1 and refills else left)
     return out
 
