@@ -108,6 +108,21 @@ def test_pick_tap_and_place_with_the_city_drawn_at_every_step(device: Page) -> N
         assert_layout_fits(page)
 
 
+def test_the_header_says_whose_turn_it_is_in_full(device: Page) -> None:
+    """Whose turn, the round and the stacks left are read whole, not cut short (on narrow
+    screens the round goes on a second line and the title gives up its room)."""
+    page = device
+    open_page(page)
+    start_game(page, ["Player 1", "Player 2"], (), seed=4)
+    status = page.inner_text("#status")
+    assert "Player 1 to play" in status and "Round 1 · 11 stacks left" in status
+    cut = page.evaluate(
+        """() => [document.getElementById('status'), ...document.querySelectorAll('#status *')]
+              .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.className || e.id)"""
+    )
+    assert cut == []
+
+
 def _on_canvas(page: Page, cell: tuple[int, int]) -> dict[str, float]:
     box = page.locator("#city").bounding_box()
     x, y = screen_of(page, cell)

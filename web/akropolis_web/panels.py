@@ -63,12 +63,15 @@ def busy_verb(game: Game, seat: int) -> str:
 
 
 def status_html(game: Game, thinking: bool = False) -> str:
-    """Who plays (first: a phone's header may cut the rest), the round and stacks left."""
+    """Who plays, then the round and stacks left (a line of their own in a narrow header)."""
     if game.is_over:
         return "Game over"
     stacks = f"{game.stacks_left} stack{'s' if game.stacks_left != 1 else ''} left"
     verb = busy_verb(game, game.turn) if thinking else "to play"
-    return f"<b>{escape(game.names[game.turn])}</b> {verb} · Round {game.round} · {stacks}"
+    return (
+        f"<b>{escape(game.names[game.turn])}</b> {verb}"
+        f'<span class="round"><span class="sep"> · </span>Round {game.round} · {stacks}</span>'
+    )
 
 
 def players_html(
