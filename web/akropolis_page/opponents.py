@@ -137,7 +137,7 @@ class Opponents:
             return "Paused: “Go on” plays the next move; Undo steps back."
         if computer_to_move(game):
             busy = panels.busy_verb(game, game.turn)
-            return f"{game.names[game.turn]} {busy} Meanwhile, look at any city or the log."
+            return f"{game.names[game.turn]} is {busy}… Meanwhile, look at any city or the log."
         return None
 
     def overlay(self, view, viewed: int) -> list:

@@ -26,9 +26,7 @@ def site_html(game: Game, held: int | None) -> str:
     game, while the person holds a tile, the tile the Architect will take next is marked (its
     choice is forced by the rules, so this is what a player could work out at the table)."""
     affordable = set(game.affordable())
-    reply = None
-    if held is not None and not game.is_architect(game.turn):
-        reply = game.architect_reply(held)
+    reply = game.architect_reply(held) if held is not None else None
     items = []
     for index, tile in enumerate(game.site):
         disabled = index not in affordable
@@ -59,7 +57,7 @@ def site_html(game: Game, held: int | None) -> str:
 def busy_verb(game: Game, seat: int) -> str:
     """What a computer seat is doing before its move lands: the AI thinks; the solo Architect
     does not search (its move is forced by the rules), it builds."""
-    return "is building…" if game.is_architect(seat) else "is thinking…"
+    return "building" if game.is_architect(seat) else "thinking"
 
 
 def status_html(game: Game, thinking: bool = False) -> str:
@@ -67,7 +65,7 @@ def status_html(game: Game, thinking: bool = False) -> str:
     if game.is_over:
         return "Game over"
     stacks = f"{game.stacks_left} stack{'s' if game.stacks_left != 1 else ''} left"
-    verb = busy_verb(game, game.turn) if thinking else "to play"
+    verb = f"is {busy_verb(game, game.turn)}…" if thinking else "to play"
     return (
         f"<b>{escape(game.names[game.turn])}</b> {verb}"
         f'<span class="round"><span class="sep"> · </span>Round {game.round} · {stacks}</span>'
@@ -99,7 +97,7 @@ def players_html(
         label = seat_label(kind_of(game, player))
         who = f'<span class="who">{escape(label)}</span>' if label else ""
         if player == thinking:
-            busy = busy_verb(game, player).removeprefix("is ").removesuffix("…").capitalize()
+            busy = busy_verb(game, player).capitalize()
             note = f'<span class="note" role="status">{busy}<span class="dots"></span></span>'
         elif notes.get(player):
             note = f'<span class="note">{escape(notes[player])}</span>'
