@@ -123,6 +123,27 @@ def test_the_header_says_whose_turn_it_is_in_full(device: Page) -> None:
     assert cut == []
 
 
+def test_the_city_says_whose_it_is(device: Page) -> None:
+    """Every layout names the city on screen; on narrow screens the name floats on the city's
+    corner and taps go through it to the city."""
+    page = device
+    open_page(page)
+    start_game(page, ["Ann", "Bob"], (), seed=4)
+    assert page.is_visible("#city-title") and page.inner_text("#city-title") == "Your city — Ann"
+    if page.is_visible("#btn-side"):
+        page.tap("#btn-side")
+    page.tap("#players [data-player='1']")
+    assert page.is_visible("#city-title") and page.inner_text("#city-title") == "Bob's city"
+    if page.viewport_size["width"] <= 900:
+        title = page.locator("#city-title").bounding_box()
+        city = page.locator("#city").bounding_box()
+        for start, size in (("x", "width"), ("y", "height")):
+            assert city[start] <= title[start]
+            assert title[start] + title[size] <= city[start] + city[size]
+        centre = (title["x"] + title["width"] / 2, title["y"] + title["height"] / 2)
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id", centre) == "city"
+
+
 def _on_canvas(page: Page, cell: tuple[int, int]) -> dict[str, float]:
     box = page.locator("#city").bounding_box()
     x, y = screen_of(page, cell)
