@@ -18,7 +18,7 @@ from akropolis.hexes import unpack
 from akropolis.picture import scene
 from akropolis.picture.geometry import hex_to_world
 from akropolis.records import RecordError
-from akropolis_page.city_view import CityView
+from akropolis_page.city_view import CityView, gesture_of
 from akropolis_page.dialogs import Dialogs
 from akropolis_page.dom import download, element, listen, now
 from akropolis_web import calculator_panels as panels
@@ -458,6 +458,7 @@ class Page:
         elif "player" in data:
             self.select(int(data["player"]))
         elif "tile" in data:
+            self.city_view.gesture = gesture_of(event)
             self.pick(int(data["tile"]))
         elif "filter" in data:
             self.filter(data["filter"])
@@ -520,7 +521,7 @@ class Page:
         if builder.held == tile:
             self.cancel()
             return
-        taken, text = builder.pick(tile)
+        taken, text = builder.pick(tile, self.city_view.gesture)
         self.refresh()
         self.hint(text, "" if taken else "bad")
         if taken and not builder.has_any_spot():

@@ -17,7 +17,7 @@ from akropolis.checks import MAX_RECORD_BYTES
 from akropolis.hexes import unpack
 from akropolis.picture import scene
 from akropolis.records import RecordError
-from akropolis_page.city_view import CityView
+from akropolis_page.city_view import CityView, gesture_of
 from akropolis_page.dialogs import Dialogs
 from akropolis_page.dom import download, element, listen
 from akropolis_page.opponents import Opponents
@@ -330,7 +330,8 @@ class App:
             return
         self.viewed = self.table.game.turn
         self.pending = None
-        text = self.table.pick(index)
+        self.city_view.gesture = gesture_of(event)
+        text = self.table.pick(index, self.city_view.gesture)
         self.refresh()
         self.hint(text, "" if self.table.held == index else "bad")
         self.city_view.canvas.focus()

@@ -58,6 +58,7 @@ def test_touch_tap_tile_tap_spot_rotate_and_confirm(browser: Browser, base_url: 
         game = game_on_page(page)
         move = next(m for m in game.legal_moves() if m.site_index == 0 and m.rotation == 1)
         page.tap("#site [data-site='0']")
+        assert "tap a spot, turn it with ⟲ ⟳" in page.inner_text("#hint")  # not keys, not wheel
         page.tap("#btn-rotate")
         page.tap("#city", position=_canvas_offset(page, move.anchor))
         assert game_on_page(page).ply == 0  # only previewed
@@ -121,6 +122,24 @@ def test_wheel_rotates_the_tile_in_hand(page: Page) -> None:
     assert page.evaluate("akropolisApp.rotation()") == 5
     page.keyboard.press("Escape")
     assert page.locator("#site [aria-pressed='true']").count() == 0
+
+
+def test_picking_a_tile_speaks_the_players_gesture(page: Page) -> None:
+    """A clicked tile is explained for mouse and keys; one taken from the keyboard (Tab to it,
+    Enter) for the keyboard alone, and the keys then place it."""
+    open_page(page)
+    start_game(page, ["Ann", "Bob"], (), seed=4)
+    page.click("#site [data-site='0']")
+    assert "rotate with R, the wheel or ⟳" in page.inner_text("#hint")
+    page.keyboard.press("Escape")
+    page.focus("#site [data-site='0']")
+    page.keyboard.press("Enter")
+    hint = page.inner_text("#hint")
+    assert "the arrows move it, R rotates, Enter places" in hint and "wheel" not in hint
+    page.keyboard.press("ArrowDown")
+    assert page.inner_text("#hint").endswith("Press Enter to place.")
+    page.keyboard.press("Enter")
+    page.wait_for_function("JSON.parse(akropolisApp.record()).moves.length === 1")
 
 
 def test_keyboard_alone_places_a_tile(page: Page) -> None:

@@ -18,6 +18,18 @@ def test_pick_holds_an_affordable_tile_and_refuses_an_expensive_one() -> None:
     assert table.held == 0
 
 
+def test_picking_speaks_the_players_gesture() -> None:
+    """A tile taken by a tap is not explained with keys and the wheel, nor one taken from the
+    keyboard with the mouse."""
+    clicked, tapped, keyed = (fresh().pick(0, gesture) for gesture in ("click", "tap", "key"))
+    assert clicked == (
+        "Tile 25 in hand for free: rotate with R, the wheel or ⟳; ✕ or Esc puts it back."
+    )
+    assert tapped == "Tile 25 in hand for free: tap a spot, turn it with ⟲ ⟳; ✕ puts it back."
+    assert "Enter places" in keyed and "wheel" not in keyed and "tap" not in keyed
+    assert fresh().pick(0) == clicked and fresh().pick(0, "nonsense") == clicked
+
+
 def test_legal_anchors_are_the_engines_for_tile_and_rotation() -> None:
     table = fresh()
     table.pick(1)

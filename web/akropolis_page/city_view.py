@@ -35,6 +35,17 @@ from .dom import listen
 DRAG_THRESHOLD = 6
 
 
+def gesture_of(event) -> str:
+    """The player's gesture behind a pointer or click event: "click" (a mouse), "tap" (a finger
+    or pen) or "key" (a button pressed from the keyboard, which clicks with no pointer)."""
+    kind = getattr(event, "pointerType", None) or ""
+    if kind in ("touch", "pen"):
+        return "tap"
+    if kind != "mouse" and not getattr(event, "detail", 1):
+        return "key"
+    return "click"
+
+
 class CityView:
     """One canvas, one controller, a viewport per key."""
 
@@ -137,7 +148,7 @@ class CityView:
         return event.clientX - rect.left, event.clientY - rect.top
 
     def pointer_down(self, event) -> None:
-        self.gesture = "click" if event.pointerType == "mouse" else "tap"
+        self.gesture = gesture_of(event)
         self.canvas.setPointerCapture(event.pointerId)
         self._pointers[event.pointerId] = self.local(event)
         self._drag_from = self.local(event)

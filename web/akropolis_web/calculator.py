@@ -33,7 +33,7 @@ from akropolis import notation as city_notation
 from akropolis.checks import MAX_STONES, VARIANTS, check_name, check_variants, excerpt, is_int
 from akropolis.hexes import connected, pack
 from akropolis.records import CityRecord, RecordError
-from akropolis_web.hand import Hand
+from akropolis_web.hand import Hand, hold_hint
 
 Hex = tuple[int, int]
 VisibleHex = tuple[Hex, Kind, int]
@@ -111,15 +111,15 @@ class Builder(Hand):
 
     # --- Actions -----------------------------------------------------------------------------
 
-    def pick(self, tile_id: int) -> tuple[bool, str]:
-        """Take a tile from the catalogue in hand; returns (taken, status line)."""
+    def pick(self, tile_id: int, gesture: str = "click") -> tuple[bool, str]:
+        """Take a tile from the catalogue in hand; returns (taken, status line) in the words of
+        the player's gesture (click, tap or key)."""
         if not is_int(tile_id) or tile_id not in TILES:
             return False, f"There is no tile {excerpt(tile_id)}."
         if tile_id in self.used:
             return False, f"Tile {tile_id} is already in this city: the box holds one of each."
         self.held = tile_id
-        controls = "rotate with R, the wheel or ⟳; ✕ or Esc puts it back"
-        return True, f"{describe_tile(tile_id)} in hand: {controls}."
+        return True, f"{describe_tile(tile_id)} in hand: {hold_hint(gesture)}."
 
     def drop(self) -> None:
         self.held = None

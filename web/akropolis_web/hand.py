@@ -23,6 +23,18 @@ PLACE_HINTS = {
     " another spot.",
 }
 
+#: How to turn and put back a tile just taken in hand, in the words of the player's gesture.
+HOLD_HINTS = {
+    "click": "rotate with R, the wheel or ⟳; ✕ or Esc puts it back",
+    "tap": "tap a spot, turn it with ⟲ ⟳; ✕ puts it back",
+    "key": "the arrows move it, R rotates, Enter places; Esc puts it back",
+}
+
+
+def hold_hint(gesture: str = "click") -> str:
+    """How to handle a tile just taken in hand, for a player who clicks, taps or uses keys."""
+    return HOLD_HINTS.get(gesture, HOLD_HINTS["click"])
+
 
 @dataclass(frozen=True, slots=True)
 class Ghost:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from akropolis import TILES, City, Game, LegalMove, Move
 
-from .hand import PLACE_HINTS, Ghost, Hand
+from .hand import PLACE_HINTS, Ghost, Hand, hold_hint
 
 __all__ = ["PLACE_HINTS", "Ghost", "Table"]
 
@@ -40,8 +40,9 @@ class Table(Hand):
 
     # --- Actions -----------------------------------------------------------------------------
 
-    def pick(self, site_index: int) -> str:
-        """Take the tile at ``site_index`` in hand; returns a status line."""
+    def pick(self, site_index: int, gesture: str = "click") -> str:
+        """Take the tile at ``site_index`` in hand; returns a status line in the words of the
+        player's gesture (click, tap or key)."""
         game = self.game
         if game.is_over:
             return "The game is over."
@@ -58,8 +59,7 @@ class Table(Hand):
             if site_index
             else " for free"
         )
-        controls = "rotate with R, the wheel or ⟳; ✕ or Esc puts it back"
-        return f"Tile {tile.id} in hand{cost}: {controls}.{where}"
+        return f"Tile {tile.id} in hand{cost}: {hold_hint(gesture)}.{where}"
 
     def drop(self) -> None:
         """Put the held tile back."""
