@@ -165,6 +165,37 @@ def test_turning_the_device_redraws_the_city(device: Page) -> None:
     assert shows(page, (0, 0), fill(Kind.HOUSE_PLAZA))
 
 
+def test_a_phone_held_sideways_puts_the_site_beside_the_city(
+    browser: Browser, base_url: str
+) -> None:
+    """Sideways there is no height to spare under the city: the Construction Site becomes a
+    column at its left, every tile of a 4-player site reachable, and the city keeps over half
+    the screen's height."""
+    sideways = {"width": 844, "height": 390}
+    context = browser.new_context(
+        viewport=sideways, device_scale_factor=3, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.base = base_url
+    try:
+        open_page(page)
+        start_game(page, ["Ann", "Bob", "Cleo", "Dion"], (), seed=4)
+        site = page.locator("#site-panel").bounding_box()
+        city = page.locator("#city").bounding_box()
+        assert site["x"] + site["width"] <= city["x"] + 1
+        assert city["height"] >= sideways["height"] / 2
+        assert shows(page, (0, 0), fill(Kind.HOUSE_PLAZA))
+        assert_layout_fits(page)
+        last = page.locator("#site [data-site]").last
+        last.scroll_into_view_if_needed()
+        box = last.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= sideways["height"]
+        page.tap("#site [data-site='0']")
+        assert page.locator("#site [aria-pressed='true']").count() == 1
+    finally:
+        context.close()
+
+
 def test_the_phone_folds_the_menu_and_the_players(browser: Browser, base_url: str) -> None:
     context = browser.new_context(**DEVICES["phone"], is_mobile=True, has_touch=True)
     page = context.new_page()
