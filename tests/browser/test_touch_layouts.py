@@ -7,6 +7,7 @@ placed hex must show their colour wherever the layout moves the canvas to.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -16,6 +17,7 @@ from akropolis.picture.palette import fill
 from tests.browser.test_game_ui import game_on_page, open_page, screen_of, start_game
 
 pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
 
 DEVICES = {
     "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3},
@@ -192,6 +194,32 @@ def test_a_phone_held_sideways_puts_the_site_beside_the_city(
         assert box["y"] >= 0 and box["y"] + box["height"] <= sideways["height"]
         page.tap("#site [data-site='0']")
         assert page.locator("#site [aria-pressed='true']").count() == 1
+    finally:
+        context.close()
+
+
+def test_the_end_screen_opens_at_its_top_on_a_short_screen(
+    browser: Browser, base_url: str
+) -> None:
+    """Sideways the final scores need scrolling: they open at their title, not scrolled down to
+    the buttons; one Tab reaches Play again."""
+    context = browser.new_context(
+        viewport={"width": 844, "height": 390}, device_scale_factor=2, is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.base = base_url
+    try:
+        open_page(page)
+        start_game(page, ["Ann", "Bob"], (), seed=4)
+        page.set_input_files("#import-file", str(ROOT / "examples" / "finished.json"))
+        page.wait_for_selector("#end-dialog[open]")
+        dialog = page.locator("#end-dialog")
+        assert dialog.evaluate("d => d.scrollHeight > d.clientHeight")  # it does scroll
+        assert dialog.evaluate("d => d.scrollTop") == 0
+        assert page.evaluate("document.activeElement.id") == "end-title"
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "btn-again"
     finally:
         context.close()
 
