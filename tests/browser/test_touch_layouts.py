@@ -198,6 +198,35 @@ def test_a_phone_held_sideways_puts_the_site_beside_the_city(
         context.close()
 
 
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "sideways"])
+def test_the_new_game_buttons_hide_the_form_down_to_the_dialogs_foot(
+    browser: Browser, base_url: str, size: tuple[int, int]
+) -> None:
+    """The long New game form scrolls under its buttons; nothing of it shows below them."""
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.base = base_url
+    try:
+        open_page(page)
+        page.wait_for_selector("#new-dialog[open]")
+        gap = page.evaluate(
+            """() => {
+              const dialog = document.getElementById('new-dialog');
+              const menu = dialog.querySelector('menu');
+              if (dialog.scrollHeight <= dialog.clientHeight) return null;
+              return dialog.getBoundingClientRect().bottom - dialog.clientTop
+                - menu.getBoundingClientRect().bottom;
+            }"""
+        )
+        assert gap is not None and abs(gap) <= 1.5
+    finally:
+        context.close()
+
+
 def test_the_end_screen_opens_at_its_top_on_a_short_screen(
     browser: Browser, base_url: str
 ) -> None:
