@@ -202,11 +202,8 @@ class App:
         """Redraw everything after the game changed."""
         game = self.table.game
         element("site").innerHTML = panels.site_html(game, self.table.held)
-        thinking = self.opponents.thinking
-        element("status").innerHTML = panels.status_html(game, thinking is not None)
-        element("players").innerHTML = panels.players_html(
-            game, self.viewed, self.show_scores, self.opponents.notes, thinking
-        )
+        element("status").innerHTML = self.opponents.status_html()
+        element("players").innerHTML = self.opponents.players_html()
         element("log").innerHTML = panels.log_html(game)
         log = element("log")
         log.scrollTop = log.scrollHeight

@@ -277,6 +277,13 @@ def test_the_hint_shows_the_medium_computers_move_to_place_or_dismiss(page: Page
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
 
 
+def assert_says_paused(page: Page) -> None:
+    """Paused, no computer is said to be thinking: the header says the game waits."""
+    status = page.inner_text("#status")
+    assert "to play (paused)" in status and "thinking" not in status
+    assert page.locator("#players .player.thinking").count() == 0
+
+
 def test_a_game_of_computers_only_pauses_and_steps_back(page: Page) -> None:
     open_page(page)
     hooks(page, speed=40)
@@ -289,10 +296,12 @@ def test_a_game_of_computers_only_pauses_and_steps_back(page: Page) -> None:
     paused_at = moves_on_page(page)
     page.wait_for_timeout(1500)
     assert moves_on_page(page) == paused_at  # nothing lands while paused
+    assert_says_paused(page)
     page.click("#btn-undo")
     wait_for_exactly(page, paused_at - 1)
     page.wait_for_timeout(1000)
     assert moves_on_page(page) == paused_at - 1 and "Paused" in page.inner_text("#hint")
+    assert_says_paused(page)
     page.click("#btn-pause")
     wait_for_moves(page, paused_at + 1)
 

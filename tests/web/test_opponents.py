@@ -286,7 +286,10 @@ def test_player_cards_say_who_plays_and_what_the_computer_does() -> None:
     assert "Computer · easy" in html and "Thinking" in html and 'class="player thinking' in html
     html = panels.players_html(game, 0, True, {1: "Placed tile 5 on level 1"})
     assert "Placed tile 5 on level 1" in html and "Thinking" not in html
-    assert "<b>Hal</b> is thinking…" in panels.status_html(play(game, 1), thinking=True)
+    play(game, 1)
+    assert "<b>Hal</b> is thinking…" in panels.status_html(game, thinking=True)
+    assert "<b>Hal</b> to play (paused)" in panels.status_html(game, paused=True)
+    assert "<b>Hal</b> to play<" in panels.status_html(game)
 
 
 def test_the_architects_card_says_why_the_solo_rules_made_it_take_its_tile() -> None:

@@ -209,6 +209,27 @@ class Opponents:
         text = self.app.table.undo(count)
         return f"{text} Paused: “Go on” plays on." if watching else text
 
+    def watch_paused(self) -> bool:
+        """A game of computers only, paused: nothing lands until "Go on"."""
+        return self.paused and self.active and all_computers(self.game) and not self.game.is_over
+
+    def shown_thinking(self) -> int | None:
+        """The seat to show as thinking: none while paused (its move may be worked out
+        meanwhile, but it is not under way for the person watching)."""
+        return None if self.watch_paused() else self.thinking
+
+    def status_html(self) -> str:
+        """The header's status line: who plays, thinking or paused."""
+        paused = self.watch_paused()
+        return panels.status_html(self.game, self.shown_thinking() is not None, paused)
+
+    def players_html(self) -> str:
+        """The players' cards, the thinking computer's saying so, the others their last move."""
+        app = self.app
+        return panels.players_html(
+            self.game, app.viewed, app.show_scores, self.notes, self.shown_thinking()
+        )
+
     def toggle_pause(self) -> None:
         self.paused = not self.paused
         self.app.refresh()
@@ -268,12 +289,8 @@ class Opponents:
     def _show_thinking(self) -> None:
         """Say who is thinking on its card and the status line (not a whole refresh: the page
         stays as quick as it can while the computer thinks)."""
-        app, game = self.app, self.game
-        thinking = self.thinking is not None
-        document.getElementById("status").innerHTML = panels.status_html(game, thinking)
-        document.getElementById("players").innerHTML = panels.players_html(
-            game, app.viewed, app.show_scores, self.notes, self.thinking
-        )
+        document.getElementById("status").innerHTML = self.status_html()
+        document.getElementById("players").innerHTML = self.players_html()
 
     def _may_land(self, started: float) -> bool:
         return (

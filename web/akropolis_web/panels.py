@@ -60,12 +60,16 @@ def busy_verb(game: Game, seat: int) -> str:
     return "building" if game.is_architect(seat) else "thinking"
 
 
-def status_html(game: Game, thinking: bool = False) -> str:
-    """Who plays, then the round and stacks left (a line of their own in a narrow header)."""
+def status_html(game: Game, thinking: bool = False, paused: bool = False) -> str:
+    """Who plays, then the round and stacks left (a line of their own in a narrow header).
+    ``paused``: a game of computers waits for "Go on"."""
     if game.is_over:
         return "Game over"
     stacks = f"{game.stacks_left} stack{'s' if game.stacks_left != 1 else ''} left"
-    verb = f"is {busy_verb(game, game.turn)}…" if thinking else "to play"
+    if thinking:
+        verb = f"is {busy_verb(game, game.turn)}…"
+    else:
+        verb = "to play (paused)" if paused else "to play"
     return (
         f"<b>{escape(game.names[game.turn])}</b> {verb}"
         f'<span class="round"><span class="sep"> · </span>Round {game.round} · {stacks}</span>'
