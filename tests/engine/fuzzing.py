@@ -107,6 +107,11 @@ def _nested(depth: int, in_objects: bool) -> Any:
 #: Arrays or objects nested deeper than records allow (``MAX_DEPTH``), or far deeper.
 deep_values = st.builds(_nested, st.integers(5, 400), st.booleans())
 hostile_json = mostly(json_values, deep_values)
+#: The same for values put *inside* a record, where a mutation may nest one in another and the
+#: test copies, walks and dumps the result: deeper than records allow, yet far enough from
+#: Python's recursion limit that how deep the test's own stack happens to be (Hypothesis's
+#: generation and replay differ) never decides what is generated.
+hostile_inside_json = mostly(json_values, st.builds(_nested, st.integers(5, 60), st.booleans()))
 #: Top-level objects that pass the header check often enough to reach the deeper checks.
 record_like = st.fixed_dictionaries(
     {

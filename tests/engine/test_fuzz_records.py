@@ -24,6 +24,7 @@ from tests.engine.fuzzing import (
     city_records,
     edited,
     games,
+    hostile_inside_json,
     hostile_json,
     json_values,
     odd_text,
@@ -141,7 +142,7 @@ def mutated(draw: st.DrawFn, record: dict) -> Any:
             key = draw(st.sampled_from(["format", "version"]))
             doc[key] = draw(FORMATS if key == "format" else VERSIONS)
         else:
-            doc = _set(doc, path, draw(hostile_json))
+            doc = _set(doc, path, draw(hostile_inside_json))
     return doc
 
 
