@@ -133,7 +133,7 @@ class Opponents:
         game = self.game
         if self.failure and computer_to_move(game):
             return f"{game.names[game.turn]} cannot move: the computer did not start."
-        if self.paused and all_computers(game):
+        if self.watch_paused():
             return "Paused: “Go on” plays the next move; Undo steps back."
         if computer_to_move(game):
             busy = panels.busy_verb(game, game.turn)
