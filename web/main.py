@@ -221,6 +221,7 @@ class App:
         self.paint_city(fit_view=fit_view)
         if game.is_over:
             element("scorepad").innerHTML = panels.scorepad_html(game)
+            self.hint(self.share.turn_hint() or panels.game_over_line(game))
             if not element("end-dialog").open:
                 element("end-dialog").showModal()
         elif not holding:
@@ -265,10 +266,7 @@ class App:
             self.viewed = self.share.city_after_move(self.table.game.turn)
             self.refresh(fit_view=True)  # the next player's city, fitted as their turn starts
             self.save()
-            self.hint(
-                text + " " + element("hint").textContent if not self.table.game.is_over else text,
-                "good",
-            )
+            self.hint(text + " " + element("hint").textContent, "good")  # what comes next
         else:
             self.hint(text, "bad")
 

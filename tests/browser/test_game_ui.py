@@ -134,6 +134,13 @@ def test_two_player_game_through_the_ui_to_the_scorepad(page: Page) -> None:
     game = play_whole_game(page, ["Ann", "Bob"], (), seed=3)
     assert game.ply == 36
     assert_scorepad_is_the_engines(page, game)
+    result = game.result()
+    over = f"wins with {result.totals[result.winners[0]]} points."
+    assert page.inner_text("#hint").startswith(f"Placed tile {game.moves[-1].tile} ")
+    assert page.inner_text("#hint").endswith(f"Game over: {game.names[result.winners[0]]} {over}")
+    page.click("#btn-close-end")  # to look at the cities: the line still says who won
+    page.click("#players [data-player='0']")
+    assert page.inner_text("#hint").startswith("Game over:")
     assert_clean(page)
 
 

@@ -196,6 +196,10 @@ def test_a_solo_game_against_the_architect_to_the_end_screen(page: Page) -> None
     assert page.locator("#site .architect-next").count() == 0
     play_to_the_end(page, game, SplitMix64(8))
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
+    said = page.inner_text("#hint")  # the Architect made the last move: the line says so
+    assert said.startswith(f"Metagenes placed tile {game.moves[-1].tile} ")
+    assert "Game over: " in said
+    assert "building" not in said
     card = page.inner_text("#players [data-player='1']")
     assert re.search(r"Placed tile \d+ on level 1: the (cheapest|first) tile", card), card
     assert_scorepad_is_the_engines(page, game)

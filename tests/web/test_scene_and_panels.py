@@ -8,6 +8,7 @@ import re
 import pytest
 
 from akropolis import Game, Kind, records, svg
+from akropolis.game import Result
 from akropolis.picture import scene
 from akropolis.picture.geometry import Viewport
 from akropolis.simulate import random_game
@@ -97,6 +98,26 @@ def test_scorepad_matches_engine_scores_and_names_the_winner() -> None:
         assert f"<b>{score.total}</b>" in html
     winner = game.names[game.result().winners[0]]
     assert f"{winner} wins!" in html or " win!" in html
+
+
+def test_the_hint_line_says_who_won_once_the_game_is_over() -> None:
+    game = random_game(3, 12, variants=("gardens",))
+    result = game.result()
+    winner = game.names[result.winners[0]]
+    line = panels.game_over_line(game)
+    assert line == f"Game over: {winner} wins with {result.totals[result.winners[0]]} points."
+    assert f"<b>{winner} wins!</b>" in panels.scorepad_html(game)
+
+
+def test_winners_sharing_the_victory_are_all_named() -> None:
+    class Tied:
+        names = ("Ann", "Bob", "Cy")
+
+        def result(self) -> Result:
+            return Result((0, 2), (90, 80, 90), "equal points and stones: a shared victory")
+
+    assert panels.winners_win(Tied()) == "Ann and Cy win"
+    assert panels.game_over_line(Tied()) == "Game over: Ann and Cy win with 90 points."
 
 
 def test_log_lists_every_move() -> None:

@@ -327,8 +327,7 @@ class Opponents:
             said += f" Your turn, {game.names[game.turn]}: pick a tile."
         app.refresh()
         app.save()
-        if not game.is_over:
-            app.hint(said, "good")
+        app.hint(said + (" " + panels.game_over_line(game) if game.is_over else ""), "good")
         await self._frames(generation, FLIGHT_MS + GLOW_MS, seat)
         if generation != self.generation:
             return

@@ -177,15 +177,29 @@ def scorepad_html(game: Game) -> str:
     result = game.result()
     head = "".join(f"<th>{escape(name)}</th>" for name in game.names)
     rows = score_rows(scores, set(result.winners))
-    names = " and ".join(escape(game.names[p]) for p in result.winners)
-    verb = "win" if len(result.winners) > 1 else "wins"
     note = architect_note(game)
     solo = f'<p class="site-note solo-note">{escape(note)}</p>' if note else ""
     return (
         f'<table class="scorepad"><thead><tr><th></th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
-        f'<p class="verdict"><b>{names} {verb}!</b> {escape(result.explanation)}.</p>{solo}'
+        f'<p class="verdict"><b>{escape(winners_win(game))}!</b> '
+        f"{escape(result.explanation)}.</p>{solo}"
     )
+
+
+def winners_win(game: Game) -> str:
+    """"Ann wins", "Ann and Bob win": the finished game's winners (plain text)."""
+    winners = game.result().winners
+    names = " and ".join(game.names[p] for p in winners)
+    return f"{names} {'win' if len(winners) > 1 else 'wins'}"
+
+
+def game_over_line(game: Game) -> str:
+    """The hint line once the game is over (the end screen may be closed to look at the
+    cities), whoever made the last move."""
+    result = game.result()
+    points = result.totals[result.winners[0]]
+    return f"Game over: {winners_win(game)} with {points} points."
 
 
 def log_html(game: Game) -> str:
