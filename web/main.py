@@ -50,6 +50,7 @@ class App:
         self.table: Table | None = None
         self.viewed = 0
         self.pending = None  # touch: the spot tapped, waiting for "Place here"
+        self.end_closed = False  # the final scores were closed, to look at the cities
         self.show_scores = True
         self.form = NewGameForm()
         self.dialogs = Dialogs()
@@ -72,7 +73,8 @@ class App:
         self.on(element("import-file"), "change", self.import_file)
         self.on(element("show-scores"), "change", self.toggle_scores)
         self.on(element("btn-again"), "click", self.play_again)
-        self.on(element("btn-close-end"), "click", lambda _e: element("end-dialog").close())
+        self.on(element("btn-close-end"), "click", self.close_end)
+        self.on(element("end-dialog"), "cancel", self.close_end)  # Esc
 
     # --- Game lifecycle ----------------------------------------------------------------------
 
@@ -83,6 +85,7 @@ class App:
         self.viewed = game.turn
         self.pending = None
         self.opponents.reset()
+        self.end_closed = False
         element("end-dialog").close()
         self.refresh(fit_view=True)
         if hint:
@@ -216,13 +219,14 @@ class App:
         for name_ in ("btn-rotate", "btn-rotate-left", "btn-cancel"):
             element(name_).disabled = not holding
         element("btn-confirm").hidden = self.pending is None
+        element("btn-scores").hidden = not game.is_over
         self.share.refresh()
         self.opponents.refresh()  # Hint and Pause; a computer's turn starts if one is due
         self.paint_city(fit_view=fit_view)
         if game.is_over:
             element("scorepad").innerHTML = panels.scorepad_html(game)
             self.hint(self.share.turn_hint() or panels.game_over_line(game))
-            if not element("end-dialog").open:
+            if not element("end-dialog").open and not self.end_closed:
                 element("end-dialog").showModal()
         elif not holding:
             default = f"{game.names[game.turn]}: pick a tile from the Construction Site."
@@ -307,6 +311,7 @@ class App:
         text = self.opponents.undo()  # with computers: back to a person's turn
         self.pending = None
         self.viewed = self.table.game.turn
+        self.end_closed = False
         element("end-dialog").close()
         self.refresh()
         self.save()
@@ -368,6 +373,9 @@ class App:
             self.opponents.hint()
         elif action == "pause":
             self.opponents.toggle_pause()
+        elif action == "scores":
+            self.end_closed = False
+            self.refresh()  # the final scores again
         elif action == "fit":
             self.paint_city(fit_view=True)
         elif action == "kept":
@@ -440,8 +448,13 @@ class App:
         window.akropolisNewGame.sync()  # Play by link may have been ticked (Share)
         element("new-dialog").showModal()
 
-    def play_again(self, _event) -> None:
+    def close_end(self, _event=None) -> None:
+        """The final scores stay closed (the cities can be looked at) until "Final scores"."""
+        self.end_closed = True
         element("end-dialog").close()
+
+    def play_again(self, _event) -> None:
+        self.close_end()
         self.open_new_dialog()
 
 

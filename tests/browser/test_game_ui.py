@@ -139,8 +139,17 @@ def test_two_player_game_through_the_ui_to_the_scorepad(page: Page) -> None:
     assert page.inner_text("#hint").startswith(f"Placed tile {game.moves[-1].tile} ")
     assert page.inner_text("#hint").endswith(f"Game over: {game.names[result.winners[0]]} {over}")
     page.click("#btn-close-end")  # to look at the cities: the line still says who won
+    assert page.is_hidden("#btn-hint")
     page.click("#players [data-player='0']")
     assert page.inner_text("#hint").startswith("Game over:")
+    assert page.inner_text("#city-title") == "Ann's city"
+    assert not page.is_visible("#end-dialog")  # looking at a city does not reopen the scores
+    page.click("#btn-scores")
+    page.wait_for_selector("#end-dialog[open]")
+    page.keyboard.press("Escape")
+    page.click("#players [data-player='1']")
+    assert page.inner_text("#city-title") == "Bob's city"
+    assert not page.is_visible("#end-dialog")
     assert_clean(page)
 
 

@@ -240,7 +240,8 @@ class Opponents:
         game = self.game
         watch = self.active and all_computers(game) and not game.is_over
         hint = document.getElementById("btn-hint")
-        hint.hidden = self.active and all_computers(game)  # (hidden by CSS by Place here)
+        # (hidden by CSS by Place here; "Final scores" takes its place once the game is over)
+        hint.hidden = (self.active and all_computers(game)) or game.is_over
         session = self.app.share.session
         mine = session is None or session.seat == game.turn
         hint.disabled = not (human_to_move(game) and mine) or self._hint_token is not None
