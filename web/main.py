@@ -213,7 +213,9 @@ class App:
         name = game.names[self.viewed]
         mine = self.viewed == game.turn and not game.is_over and not self.opponents.busy()
         whose = "Your city" if mine else f"{name}'s city"
-        element("city-title").textContent = f"{whose} — {name}" if whose == "Your city" else whose
+        title = f"{whose} — {name}" if whose == "Your city" else whose
+        element("city-title").textContent = title
+        element("city").setAttribute("aria-label", title)  # what a screen reader announces
         element("btn-undo").disabled = self.opponents.undo_count() == 0
         holding = self.table.held is not None
         for name_ in ("btn-rotate", "btn-rotate-left", "btn-cancel"):

@@ -212,6 +212,7 @@ def test_a_solo_game_against_the_architect_to_the_end_screen(page: Page) -> None
     page.click("#btn-close-end")
     page.click("#players [data-player='1']")  # its city, like any player's
     assert page.inner_text("#city-title") == "Metagenes's city"
+    assert page.get_attribute("#city", "aria-label") == "Metagenes's city"
     assert page.watch.errors == []
 
 
