@@ -105,6 +105,7 @@ class App:
         """
         game = self.keeper.open()
         element("btn-cancel-new").hidden = False
+        element("start-status").textContent = ""  # no "Loading the game… N%" left on the form
         if game is not None:
             self.show(game, "Welcome back: your game is where you left it.")
         else:
@@ -123,7 +124,6 @@ class App:
         choice = json.loads(choice_text)
         for name in ("btn-start", "btn-resume", "btn-start-ai"):
             element(name).disabled = False
-        element("start-status").textContent = ""
         window.akropolisNewGame.sync()
         if choice.get("action") == "resume":
             element("new-dialog").close()

@@ -190,6 +190,20 @@ def test_the_first_screen_works_before_python_has_loaded(
     assert game.seed == 77 and game.ply == 0
 
 
+def test_the_first_screen_stops_saying_loading_once_the_game_has_loaded(
+    context: BrowserContext, site: Site
+) -> None:
+    release = site.hold("pyodide.asm.wasm")
+    page = new_page(context, site.url)
+    page.goto(site.url)
+    page.wait_for_selector("#new-dialog[open]")
+    page.wait_for_function("document.getElementById('start-status').textContent.includes('%')")
+    release.set()
+    wait_until_ready(page)
+    assert page.inner_text("#start-status") == ""  # the form is ready: no stale progress
+    assert page.is_visible("#new-dialog") and page.is_enabled("#btn-start")
+
+
 def test_resume_is_offered_on_the_first_screen_when_a_save_exists(
     context: BrowserContext, site: Site
 ) -> None:
