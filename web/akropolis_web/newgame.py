@@ -96,7 +96,9 @@ class NewGameForm:
         rows = []
         for i in range(MAX_SEATS):
             name = self.names[i] if i < len(self.names) else f"Player {i + 1}"
-            first = " (Chief Architect, starts)" if i == 0 else ""
+            first = (
+                ' <span class="chief" title="Chief Architect: starts">♛</span>' if i == 0 else ""
+            )
             hidden = " hidden" if i >= len(self.names) else ""
             kind = self.kinds[i] if i < len(self.kinds) else HUMAN
             options = "".join(
@@ -104,7 +106,8 @@ class NewGameForm:
                 for value, label in SEAT_CHOICES
             )
             rows.append(
-                f'<label{hidden}>Seat {i + 1}{first} <input name="seat" value="{escape(name)}" '
+                f'<label{hidden}><span class="seat">Seat {i + 1}{first}</span> '
+                f'<input name="seat" value="{escape(name)}" '
                 f'maxlength="{MAX_NAME_LENGTH}" autocomplete="off" '
                 f'aria-label="Name of player {i + 1}"><select name="kind" '
                 f'aria-label="Who plays seat {i + 1}">{options}</select></label>'
