@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from akropolis import records
+from akropolis import Game, records
 from build import DIST, Handler
 from tests.browser.test_game_ui import game_on_page, open_page, screen_of, start_game
 
@@ -75,6 +75,39 @@ def _canvas_offset(page: Page, cell: tuple[int, int]) -> dict[str, float]:
     box = page.locator("#city").bounding_box()
     x, y = screen_of(page, cell)
     return {"x": x - box["x"], "y": y - box["y"]}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_card_and_the_latest_moves_fit_beside_the_city(
+    page: Page, tmp_path: Path, players: int
+) -> None:
+    """On a laptop screen (1280 × 800) the side shows every player and the log's last move
+    without scrolling (with 3 or 4 players the city thumbnails are smaller)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page)
+    start_game(page, [f"P{n}" for n in range(1, players + 1)], (), seed=6)
+    game = Game(players, seed=6)
+    for _ in range(6 * players):
+        moves = game.legal_moves()
+        game.play(moves[len(moves) // 2])
+    path = tmp_path / "game.json"
+    path.write_text(records.dumps(records.game_to_record(game)))
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
+    side = page.locator("#side").bounding_box()
+    assert page.evaluate("(e => e.scrollHeight <= e.clientHeight)(document.getElementById('side'))")
+    for card in page.locator("#players .player").all():
+        box = card.bounding_box()
+        assert box["y"] + box["height"] <= side["y"] + side["height"]
+        thumb = card.locator("svg").bounding_box()
+        assert thumb["height"] >= 56  # still a picture of the city
+    log = page.locator("#log").bounding_box()
+    last = page.locator("#log li").last
+    assert last.inner_text().startswith(f"{game.ply}. ")
+    box = last.bounding_box()
+    assert log["y"] <= box["y"] and box["y"] + box["height"] <= log["y"] + log["height"] + 1
+    assert log["y"] + log["height"] <= side["y"] + side["height"]
+    assert log["height"] >= 60  # a few moves, not a sliver
 
 
 def test_other_cities_open_from_their_card_and_refuse_placement(page: Page) -> None:
