@@ -89,7 +89,7 @@ class App:
         element("end-dialog").close()
         self.refresh(fit_view=True)
         if hint:
-            self.hint(hint)
+            self.hint(f"{hint} {element('hint').textContent}" if game.is_over else hint)
 
     def start(self, game: Game, hint: str = "") -> None:
         """Play ``game`` instead of the player's own, which is kept aside if unfinished."""

@@ -227,6 +227,21 @@ def test_unaffordable_tile_is_disabled(page: Page) -> None:
     assert page.locator("#site [data-site='1']").is_enabled()
 
 
+def test_a_finished_game_imported_opens_on_its_final_scores(page: Page, tmp_path: Path) -> None:
+    open_page(page)
+    start_game(page, ["Cy", "Di"], (), seed=99)
+    game = Game(2, seed=5, names=["Ann", "Bob"])
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    path = tmp_path / "finished.json"
+    path.write_text(records.dumps(records.game_to_record(game)))
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#end-dialog[open]")
+    assert_scorepad_is_the_engines(page, game)
+    winner = game.names[game.result().winners[0]]
+    assert page.inner_text("#hint").startswith(f"Imported a game at move 36. Game over: {winner}")
+
+
 def test_corrupt_import_is_refused_with_a_message(page: Page, tmp_path: Path) -> None:
     game = play_some(page, 2)
     bad = tmp_path / "bad.json"
