@@ -200,6 +200,7 @@ def test_a_solo_game_against_the_architect_to_the_end_screen(page: Page) -> None
     assert said.startswith(f"Metagenes placed tile {game.moves[-1].tile} ")
     assert "Game over: " in said
     assert "building" not in said
+    assert page.inner_text("#city-title") == "Ann's city"  # the view came back to the person's
     card = page.inner_text("#players [data-player='1']")
     assert re.search(r"Placed tile \d+ on level 1: the (cheapest|first) tile", card), card
     assert_scorepad_is_the_engines(page, game)

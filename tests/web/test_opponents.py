@@ -77,6 +77,20 @@ def test_a_solo_game_needs_no_worker_its_architects_moves_are_forced() -> None:
     assert opponents.computer_to_move(game) and len(game.legal_moves()) == 1
 
 
+def test_the_view_follows_the_person_to_play_and_at_the_end_the_first_persons_city() -> None:
+    game = Game(3, seed=2, kinds=["ai:easy", "human", "human"])
+    assert opponents.persons_city(game) is None  # a computer plays: no change
+    play(game, 1)
+    assert opponents.persons_city(game) == 1
+    while not game.is_over:
+        play(game, 1)
+    assert opponents.persons_city(game) == 1  # the first person's city, whoever moved last
+    solo = play(Game(2, seed=4, kinds=["human", "architect:callicrates"]), 36)
+    assert solo.is_over and opponents.persons_city(solo) == 0  # not the Architect's
+    watched = play(Game(2, seed=4, kinds=["ai:easy", "ai:hard"]), 36)
+    assert watched.is_over and opponents.persons_city(watched) is None
+
+
 # --- Undo ------------------------------------------------------------------------------------
 
 

@@ -44,6 +44,7 @@ from akropolis_web.opponents import (
     human_to_move,
     kind_of,
     needs_worker,
+    persons_city,
     read_reply,
     turn_note,
     undo_count,
@@ -326,16 +327,19 @@ class Opponents:
         said = describe_move(game.names[seat], played) + "."
         if human_to_move(game):
             said += f" Your turn, {game.names[game.turn]}: pick a tile."
+        elif game.is_over:
+            said += " " + panels.game_over_line(game)
         app.refresh()
         app.save()
-        app.hint(said + (" " + panels.game_over_line(game) if game.is_over else ""), "good")
+        app.hint(said, "good")
         await self._frames(generation, FLIGHT_MS + GLOW_MS, seat)
         if generation != self.generation:
             return
         self.animation = None
         app.paint_overlay()
-        if self.follow and human_to_move(game) and app.viewed != game.turn:
-            app.viewed = game.turn
+        shown = persons_city(game)
+        if self.follow and shown is not None and app.viewed != shown:
+            app.viewed = shown
             app.refresh(fit_view=True)
             app.hint(said, "good")
 

@@ -109,6 +109,17 @@ def human_to_move(game: Game) -> bool:
     return not game.is_over and not is_computer(kind_of(game, game.turn))
 
 
+def persons_city(game: Game) -> int | None:
+    """The city the view follows once a computer has moved: the person's who is to play, or at
+    the end the first person's (None while computers play, and in a game of computers only)."""
+    if human_to_move(game):
+        return game.turn
+    if game.is_over:
+        people = [seat for seat in range(game.players) if not is_computer(kind_of(game, seat))]
+        return people[0] if people else None
+    return None
+
+
 def mover(game: Game, ply: int) -> int:
     """The seat that made move number ``ply`` (0-based): turns simply go round the table."""
     return ply % game.players
