@@ -28,6 +28,9 @@ from akropolis_web.newgame import NewGameForm, SetupError
 from akropolis_web.saves import read_game
 from akropolis_web.table import Table
 
+#: Keys that take a Construction Site tile in hand, left to right (up to 5 tiles).
+SITE_KEYS = ("1", "2", "3", "4", "5")
+
 #: Keyboard cursor: arrows, and the classic hex keys W E D S A Q (N NE SE S SW NW).
 CURSOR_KEYS = {
     "ArrowUp": 0,
@@ -286,6 +289,11 @@ class App:
             self.cancel()
         elif key == "z" and (event.ctrlKey or event.metaKey):
             self.undo()
+        elif key in SITE_KEYS and not document.querySelector("dialog[open]") and not (
+            event.ctrlKey or event.metaKey or event.altKey  # Ctrl+1 is the browser's
+        ):
+            if SITE_KEYS.index(key) < len(self.table.game.site):
+                self.pick(SITE_KEYS.index(key), "key")  # 1 is the free tile, 2 costs 1 stone…
         elif key in CURSOR_KEYS and self.table.held is not None:
             event.preventDefault()
             self.city_view.gesture = "key"
@@ -321,19 +329,23 @@ class App:
 
     def site_click(self, event) -> None:
         button = event.target.closest("[data-site]")
-        if not button or self.table.game.is_over or not self.share.may_move():
+        if button:
+            self.pick(int(button.dataset.site), gesture_of(event))
+
+    def pick(self, index: int, gesture: str) -> None:
+        """Take the site's tile ``index`` in hand (again: put it back), by click, tap or key."""
+        if self.table.game.is_over or not self.share.may_move():
             return
         if self.opponents.refuse():
             return
         self.opponents.picked()
-        index = int(button.dataset.site)
         if self.table.held == index:
             self.cancel()
             return
         self.viewed = self.table.game.turn
         self.pending = None
-        self.city_view.gesture = gesture_of(event)
-        text = self.table.pick(index, self.city_view.gesture)
+        self.city_view.gesture = gesture
+        text = self.table.pick(index, gesture)
         self.refresh()
         self.hint(text, "" if self.table.held == index else "bad")
         self.city_view.canvas.focus()

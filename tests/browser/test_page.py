@@ -175,6 +175,39 @@ def test_picking_a_tile_speaks_the_players_gesture(page: Page) -> None:
     page.wait_for_function("JSON.parse(akropolisApp.record()).moves.length === 1")
 
 
+def test_number_keys_take_a_site_tile_and_the_keyboard_plays_on(page: Page) -> None:
+    """1–5 take the Construction Site's tiles; a tile the player cannot pay for is refused with
+    the reason; the same key puts the tile back; Ctrl+1 and keys in a form field do nothing."""
+    open_page(page)
+    start_game(page, ["Ann", "Bob"], (), seed=4)
+    game = game_on_page(page)
+    page.keyboard.press("3")  # 2 stones: Ann has 1
+    assert page.inner_text("#hint") == "That tile costs 2 stones; you have 1."
+    assert page.locator("#site [aria-pressed='true']").count() == 0
+    page.keyboard.press("2")
+    assert page.get_attribute("#site [data-site='1']", "aria-pressed") == "true"
+    held = f"Tile {game.site[1]} in hand for 1 stone: the arrows"
+    assert page.inner_text("#hint").startswith(held)
+    page.keyboard.press("2")  # again: back to the site
+    assert page.locator("#site [aria-pressed='true']").count() == 0
+    page.keyboard.press("Control+1")
+    assert page.locator("#site [aria-pressed='true']").count() == 0
+    page.keyboard.press("1")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_function("JSON.parse(akropolisApp.record()).moves.length === 1")
+    assert game_on_page(page).moves[0].tile == game.site[0]
+    page.keyboard.press("1")  # Bob's turn, from the keyboard still
+    assert page.get_attribute("#site [data-site='0']", "aria-pressed") == "true"
+    page.keyboard.press("Escape")
+    page.click("#btn-new")
+    page.focus("#seats label:nth-child(1) input")
+    page.keyboard.press("2")  # typing a name: no tile taken behind the form
+    page.keyboard.press("Escape")
+    assert page.locator("#site [aria-pressed='true']").count() == 0
+    assert game_on_page(page).ply == 1
+
+
 def test_keyboard_alone_places_a_tile(page: Page) -> None:
     """Pick with the mouse or Tab, then arrows / W E D S A Q move the ghost, Enter places."""
     open_page(page)
