@@ -28,9 +28,6 @@ from akropolis_web.newgame import NewGameForm, SetupError
 from akropolis_web.saves import read_game
 from akropolis_web.table import Table
 
-#: Keys that take a Construction Site tile in hand, left to right (up to 5 tiles).
-SITE_KEYS = ("1", "2", "3", "4", "5")
-
 #: Keyboard cursor: arrows, and the classic hex keys W E D S A Q (N NE SE S SW NW).
 CURSOR_KEYS = {
     "ArrowUp": 0,
@@ -289,11 +286,12 @@ class App:
             self.cancel()
         elif key == "z" and (event.ctrlKey or event.metaKey):
             self.undo()
-        elif key in SITE_KEYS and not document.querySelector("dialog[open]") and not (
+        elif key in panels.SITE_KEYS and not document.querySelector("dialog[open]") and not (
             event.ctrlKey or event.metaKey or event.altKey  # Ctrl+1 is the browser's
         ):
-            if SITE_KEYS.index(key) < len(self.table.game.site):
-                self.pick(SITE_KEYS.index(key), "key")  # 1 is the free tile, 2 costs 1 stone…
+            index = panels.SITE_KEYS.index(key)  # 1 is the free tile, 2 costs 1 stone…
+            if index < len(self.table.game.site):
+                self.pick(index, "key")
         elif key in CURSOR_KEYS and self.table.held is not None:
             event.preventDefault()
             self.city_view.gesture = "key"

@@ -176,7 +176,7 @@ def test_picking_a_tile_speaks_the_players_gesture(page: Page) -> None:
 
 
 def test_number_keys_take_a_site_tile_and_the_keyboard_plays_on(page: Page) -> None:
-    """1–5 take the Construction Site's tiles; a tile the player cannot pay for is refused with
+    """1–6 take the Construction Site's tiles; a tile the player cannot pay for is refused with
     the reason; the same key puts the tile back; Ctrl+1 and keys in a form field do nothing."""
     open_page(page)
     start_game(page, ["Ann", "Bob"], (), seed=4)

@@ -82,6 +82,10 @@ def test_solo_site_marks_the_tile_the_architect_takes_next_while_a_tile_is_held(
     ordinary = Game(2, seed=7)
     assert "architect-next" not in panels.site_html(ordinary, held=0)
     assert 'title="Tile ' in panels.site_html(ordinary, held=None)
+    four = Game(4, seed=7)
+    html = panels.site_html(four, held=None)  # a site of 6: keys 1 to 6, as the page listens
+    assert [f'aria-keyshortcuts="{n}"' in html for n in range(1, 8)] == [True] * 6 + [False]
+    assert f"Tile {four.site[5]}, costs 5 stones (key 6)" in html
     assert "costs free" not in panels.site_html(ordinary, held=None)
 
 

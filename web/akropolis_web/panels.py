@@ -12,6 +12,9 @@ from akropolis.picture.markup import escape
 
 from .opponents import architect_note, kind_of, seat_label
 
+#: Keys that take a Construction Site tile in hand, left to right (the page listens for them).
+SITE_KEYS = ("1", "2", "3", "4", "5", "6")  # a site has up to 6 tiles
+
 KIND_TITLES = {
     "houses": "Houses",
     "markets": "Markets",
@@ -38,6 +41,10 @@ def site_html(game: Game, held: int | None) -> str:
         )
         cost = "free" if index == 0 else f"{index} stone{'s' if index != 1 else ''}"
         title = f"Tile {tile}, {cost}" if index == 0 else f"Tile {tile}, costs {cost}"
+        shortcut = ""
+        if index < len(SITE_KEYS):
+            title += f" (key {SITE_KEYS[index]})"
+            shortcut = f' aria-keyshortcuts="{SITE_KEYS[index]}"'
         note = ""
         if index == reply:
             name = escape(game.names[1])
@@ -46,7 +53,7 @@ def site_html(game: Game, held: int | None) -> str:
         items.append(
             f'<button class="{classes}" data-site="{index}" data-tile="{tile}"'
             f'{" disabled" if disabled else ""} aria-pressed="{str(index == held).lower()}"'
-            f' title="{title}">{svg.tile(tile)}'
+            f' title="{title}"{shortcut}>{svg.tile(tile)}'
             f'<span class="cost">{cost}</span>{note}</button>'
         )
     if game.is_over:

@@ -78,7 +78,7 @@ make. Against the computer, Undo takes back to your previous turn.</p>
 fits in the current rotation; the ghost shows the level and the stones you would gain. Rotate
 with <kbd>R</kbd> (<kbd>Shift</kbd>+<kbd>R</kbd> back), the mouse wheel or the ⟳ button; click
 to place; <kbd>Esc</kbd> puts the tile back. On a touch screen: tap a tile, tap a spot, rotate,
-then “Place here”. With the keyboard: <kbd>1</kbd> to <kbd>5</kbd> take a Construction Site
+then “Place here”. With the keyboard: <kbd>1</kbd> to <kbd>6</kbd> take a Construction Site
 tile (left to right, or top to bottom), the arrows or <kbd>W</kbd> <kbd>E</kbd> <kbd>D</kbd>
 <kbd>S</kbd> <kbd>A</kbd> <kbd>Q</kbd> move it, <kbd>Enter</kbd> places it. Drag to pan,
 <kbd>Ctrl</kbd>+wheel or pinch to zoom; <kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes.</p>
