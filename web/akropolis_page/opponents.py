@@ -285,8 +285,7 @@ class Opponents:
             return
         if not await self._until(generation, lambda: self._may_land(started)):
             return
-        self.thinking = None
-        await self._land(generation, seat, info)
+        await self._land(generation, seat, info)  # still "thinking" until the tile lands
 
     def _show_thinking(self) -> None:
         """Say who is thinking on its card and the status line (not a whole refresh: the page
@@ -322,6 +321,7 @@ class Opponents:
             return
         game = self.game
         note = turn_note(game, info)
+        self.thinking = None
         played = app.table.play(info.move)
         self.notes[seat] = note
         said = describe_move(game.names[seat], played) + "."
