@@ -138,6 +138,8 @@ def test_two_player_game_through_the_ui_to_the_scorepad(page: Page) -> None:
     over = f"wins with {result.totals[result.winners[0]]} points."
     assert page.inner_text("#hint").startswith(f"Placed tile {game.moves[-1].tile} ")
     assert page.inner_text("#hint").endswith(f"Game over: {game.names[result.winners[0]]} {over}")
+    winner = game.names[result.winners[0]]
+    assert page.inner_text("#status").replace("\n", " ") == f"Game over · {winner} wins"
     page.click("#btn-close-end")  # to look at the cities: the line still says who won
     assert page.is_hidden("#btn-hint")
     page.click("#players [data-player='0']")

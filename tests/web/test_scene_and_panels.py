@@ -111,6 +111,9 @@ def test_the_hint_line_says_who_won_once_the_game_is_over() -> None:
     line = panels.game_over_line(game)
     assert line == f"Game over: {winner} wins with {result.totals[result.winners[0]]} points."
     assert f"<b>{winner} wins!</b>" in panels.scorepad_html(game)
+    assert panels.status_html(game) == (
+        f'Game over<span class="round"><span class="sep"> · </span>{winner} wins</span>'
+    )
 
 
 def test_winners_sharing_the_victory_are_all_named() -> None:

@@ -71,7 +71,8 @@ def status_html(game: Game, thinking: bool = False, paused: bool = False) -> str
     """Who plays, then the round and stacks left (a line of their own in a narrow header).
     ``paused``: a game of computers waits for "Go on"."""
     if game.is_over:
-        return "Game over"
+        winners = escape(winners_win(game))
+        return f'Game over<span class="round"><span class="sep"> · </span>{winners}</span>'
     stacks = f"{game.stacks_left} stack{'s' if game.stacks_left != 1 else ''} left"
     if thinking:
         verb = f"is {busy_verb(game, game.turn)}…"
