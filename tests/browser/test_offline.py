@@ -163,14 +163,21 @@ def test_the_worker_and_its_scope_follow_a_sub_path(browser: Browser, tmp_path: 
         site.stop()
 
 
-def test_the_first_screen_works_before_python_has_loaded(
-    context: BrowserContext, site: Site
-) -> None:
-    """Choices made while Python loads are kept; the game starts with them once it is ready."""
+def first_screen_while_loading(context: BrowserContext, site: Site):
+    """The page opened with Python held back: the first screen is up, the game not yet; set
+    the returned event to let Python load."""
     release = site.hold("pyodide.asm.wasm")
     page = new_page(context, site.url)
     page.goto(site.url)
     page.wait_for_selector("#new-dialog[open]")
+    return page, release
+
+
+def test_the_first_screen_works_before_python_has_loaded(
+    context: BrowserContext, site: Site
+) -> None:
+    """Choices made while Python loads are kept; the game starts with them once it is ready."""
+    page, release = first_screen_while_loading(context, site)
     assert page.evaluate("document.documentElement.dataset.akropolis") == "loading"
     page.click("#btn-add-seat")
     for index, name in enumerate(["Ann", "Bob", "Cy"]):
@@ -193,10 +200,7 @@ def test_the_first_screen_works_before_python_has_loaded(
 def test_the_first_screen_stops_saying_loading_once_the_game_has_loaded(
     context: BrowserContext, site: Site
 ) -> None:
-    release = site.hold("pyodide.asm.wasm")
-    page = new_page(context, site.url)
-    page.goto(site.url)
-    page.wait_for_selector("#new-dialog[open]")
+    page, release = first_screen_while_loading(context, site)
     page.wait_for_function("document.getElementById('start-status').textContent.includes('%')")
     release.set()
     wait_until_ready(page)
