@@ -89,7 +89,7 @@ class App:
         element("end-dialog").close()
         self.refresh(fit_view=True)
         if hint:
-            self.hint(f"{hint} {element('hint').textContent}" if game.is_over else hint)
+            self.hint_first(hint) if game.is_over else self.hint(hint)
 
     def start(self, game: Game, hint: str = "") -> None:
         """Play ``game`` instead of the player's own, which is kept aside if unfinished."""
@@ -239,6 +239,10 @@ class App:
         hint.textContent = text
         hint.className = tone
 
+    def hint_first(self, text: str, tone: str = "") -> None:
+        """Say ``text``, then what the refreshed line says comes next (whose turn, who won)."""
+        self.hint(f"{text} {element('hint').textContent}", tone)
+
     def message(self, text: str) -> None:
         self.dialogs.message(text)
 
@@ -272,7 +276,7 @@ class App:
             self.viewed = self.share.city_after_move(self.table.game.turn)
             self.refresh(fit_view=True)  # the next player's city, fitted as their turn starts
             self.save()
-            self.hint(text + " " + element("hint").textContent, "good")  # what comes next
+            self.hint_first(text, "good")
         else:
             self.hint(text, "bad")
 
