@@ -216,6 +216,7 @@ class App:
         title = f"{whose} — {name}" if whose == "Your city" else whose
         element("city-title").textContent = title
         element("city").setAttribute("aria-label", title)  # what a screen reader announces
+        element("city-facts").textContent = panels.city_facts(game, self.viewed, self.show_scores)
         element("btn-undo").disabled = self.opponents.undo_count() == 0
         holding = self.table.held is not None
         for name_ in ("btn-rotate", "btn-rotate-left", "btn-cancel"):

@@ -386,6 +386,12 @@ def test_phone_layout_against_the_computer(browser: Browser, base_url: str) -> N
         wait_for_moves(page, 2)
         page.wait_for_function("akropolisApp.landing() === '[]'")
         assert_layout_fits(page)
+        # the cards are folded away: the city shown says its stones and score
+        game = game_on_page(page)
+        stones, total = game.stones[0], game.score(0).total
+        facts = f"◆ {stones} stone{'s' * (stones != 1)} · {total} point{'s' * (total != 1)}"
+        assert page.inner_text("#city-facts") == facts
+        assert page.is_visible("#city-facts")
         page.tap("#btn-side")
         assert "Computer · medium" in page.inner_text("#players")
     finally:

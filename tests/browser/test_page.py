@@ -108,6 +108,7 @@ def test_every_card_and_the_latest_moves_fit_beside_the_city(
     assert log["y"] <= box["y"] and box["y"] + box["height"] <= log["y"] + log["height"] + 1
     assert log["y"] + log["height"] <= side["y"] + side["height"]
     assert log["height"] >= 60  # a few moves, not a sliver
+    assert not page.is_visible("#city-facts")  # the cards say it here
 
 
 def test_other_cities_open_from_their_card_and_refuse_placement(page: Page) -> None:

@@ -11,6 +11,7 @@ from akropolis import Game, Kind, records, svg
 from akropolis.game import Result
 from akropolis.picture import scene
 from akropolis.picture.geometry import Viewport
+from akropolis.scoring import score_city
 from akropolis.simulate import random_game
 from akropolis_web import panels
 from akropolis_web.newgame import NewGameForm, SetupError
@@ -125,6 +126,20 @@ def test_winners_sharing_the_victory_are_all_named() -> None:
 
     assert panels.winners_win(Tied()) == "Ann and Cy win"
     assert panels.game_over_line(Tied()) == "Game over: Ann and Cy win with 90 points."
+
+
+def test_the_folded_cards_facts_give_the_viewed_citys_stones_and_score() -> None:
+    game = Game(2, seed=5, names=["Ann", "Bob"], kinds=["human", "architect:callicrates"])
+    assert panels.city_facts(game, 0, show_scores=True) == "◆ 1 stone · 1 point"
+    assert panels.city_facts(game, 1, show_scores=True) == "◆ 2 stones · 2 points"
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    for player in (0, 1):  # the Architect's by the solo rules, as on its card
+        stones, total = game.stones[player], game.score(player).total
+        facts = panels.city_facts(game, player, show_scores=True)
+        assert facts.startswith(f"◆ {stones} stone") and f" · {total} point" in facts
+        assert panels.city_facts(game, player, show_scores=False) == facts.split(" · ")[0]
+    assert game.score(1).total != score_city(game.cities[1], (), game.stones[1]).total
 
 
 def test_log_lists_every_move() -> None:

@@ -84,6 +84,17 @@ def status_html(game: Game, thinking: bool = False, paused: bool = False) -> str
     )
 
 
+def city_facts(game: Game, player: int, show_scores: bool) -> str:
+    """The viewed city's stones and score in a few words, for screens where the players'
+    cards are folded away (a player must see what they can pay without opening them)."""
+    stones = game.stones[player]
+    facts = f"◆ {stones} stone{'s' if stones != 1 else ''}"
+    if show_scores:
+        total = game.score(player).total
+        facts += f" · {total} point{'s' if total != 1 else ''}"
+    return facts
+
+
 def players_html(
     game: Game,
     viewed: int,
