@@ -89,7 +89,10 @@ class App:
         element("end-dialog").close()
         self.refresh(fit_view=True)
         if hint:
-            self.hint_first(hint) if game.is_over else self.hint(hint)
+            if game.is_over:
+                self.hint_first(hint)  # then who won
+            else:
+                self.hint(hint)
 
     def start(self, game: Game, hint: str = "") -> None:
         """Play ``game`` instead of the player's own, which is kept aside if unfinished."""
