@@ -21,6 +21,7 @@ import http.server
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -187,25 +188,40 @@ def render_page(html: str) -> str:
     return html
 
 
-def write_service_worker(site: Path = DIST) -> str:
-    """Write sw.js for the build in ``site``: every file with its SHA-256, and their hash.
+#: The pages carry their build's hash here (``<html data-build="…">``), which the offline worker
+#: uses to serve each open tab, and its AI worker, the files of the build it opened with.
+BUILD_STAMP = re.compile(r'data-build="[^"]*"')
 
-    The hash names the worker's cache, so a new deployment installs a new cache (and any
-    change of any file is a new deployment), and the old one is deleted when it activates.
-    Returns the hash.
+
+def write_service_worker(site: Path = DIST) -> str:
+    """Write sw.js for the build in ``site``: every file with its SHA-256 and size, and the
+    build's hash, which is also stamped into every page.
+
+    The hash is taken over the files with the pages' stamps blanked, so any change of any file
+    is a new build, and the pages can name the build they belong to.  Returns the hash.
     """
     worker = site / "sw.js"
-    files = sorted(
+    names = sorted(
         path.relative_to(site).as_posix()
         for path in site.rglob("*")
         if path.is_file() and path != worker and path.name != ".nojekyll"
     )
-    hashes = {name: hashlib.sha256((site / name).read_bytes()).hexdigest() for name in files}
-    hashes = {"./": hashes["index.html"], **hashes}  # the directory is served as its index.html
-    build_hash = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16]
-    listed = json.dumps(hashes, indent=2)
+    pages = [name for name in names if name.endswith(".html")]
+    blank = 'data-build=""'
+    for name in pages:
+        page = site / name
+        page.write_text(BUILD_STAMP.sub(blank, page.read_text()))
+    blanked = {name: hashlib.sha256((site / name).read_bytes()).hexdigest() for name in names}
+    build_hash = hashlib.sha256(json.dumps(blanked, sort_keys=True).encode()).hexdigest()[:16]
+    for name in pages:
+        page = site / name
+        page.write_text(page.read_text().replace(blank, f'data-build="{build_hash}"'))
+    files = {
+        name: [hashlib.sha256(data := (site / name).read_bytes()).hexdigest(), len(data)]
+        for name in names
+    }
     text = (WEB / "sw.js").read_text().replace("__BUILD_HASH__", build_hash)
-    worker.write_text(text.replace("__FILE_LIST__", listed))
+    worker.write_text(text.replace("__FILE_LIST__", json.dumps(files, indent=2)))
     return build_hash
 
 

@@ -44,22 +44,6 @@ if (typeof WebAssembly !== "object") {
     }
   };
 
-  // A first visit keeps a copy of what it downloads, for the offline worker to take instead of
-  // downloading it all again (it checks each file against the build's hashes).
-  const site = new URL(".", window.location.href).href;
-  const staging = "caches" in window && !navigator.serviceWorker?.controller
-    ? caches.open("akropolis-staging").catch(() => null)
-    : Promise.resolve(null);
-  const stage = (url, response) => {
-    const absolute = new URL(url, window.location.href).href;
-    if (!absolute.startsWith(site) || response.status !== 200) return;
-    const copy = response.clone();
-    staged.push(staging.then((cache) => cache && cache.put(absolute, copy)).catch(() => {}));
-  };
-  const staged = [];
-  // offline.js registers the worker only once every copy is complete, so that it finds them.
-  window.akropolisStaged = () => Promise.all(staged);
-
   window.fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     let response;
@@ -73,7 +57,6 @@ if (typeof WebAssembly !== "object") {
       fail(`A file failed to load: ${url} (HTTP ${response.status}). Reload the page to try again.`);
       return response;
     }
-    stage(url, response);
     const name = Object.keys(expected).find((key) => url.endsWith(key));
     if (!name || !response.body) return response;
     // Count the bytes on a copy: the page keeps the real response, so streaming WebAssembly

@@ -1,31 +1,105 @@
-// Offline and updates: registers the service worker once the game is ready, and offers a new
-// version when one is waiting. It never reloads by itself: only the player's "Reload" does,
-// and the game then resumes from its save.
+// Offline and updates: registers the service worker once the page is ready, offers a new
+// version when one is waiting, and says plainly when offline play is not available, and why.
+// It never reloads by itself: only the player's "Reload" does, and the game then resumes from
+// its save. A tab whose game was updated from another tab is told, and keeps running its own
+// version (the worker still serves it that version's files) until the player reloads it.
 const banner = document.getElementById("update-banner");
+const text = document.getElementById("update-text");
+const reload = document.getElementById("btn-update");
+const later = document.getElementById("btn-update-later");
+const build = document.documentElement.dataset.build || "";
+// The reason last dismissed ("not now"): the same reason is not told again on the next visits.
+const DISMISSED = "akropolis.offline.dismissed";
+
+const MB = (bytes) => `${Math.max(1, Math.round(bytes / 1e6))} MB`;
+// Every sentence a player may read here, whole.
+const SAY = {
+  ready: () => "A new version of the game is ready.",
+  elsewhere: () =>
+    "A new version of the game was installed from another tab. This tab keeps its version until you reload it.",
+  quota: (d) =>
+    `Offline play is not available: this browser lets the site store ${MB(d.free)} more, and the game needs ${MB(d.needed)}. The game plays on while you are online.`,
+  full: () =>
+    "Offline play is not available: the browser's storage for this site is full. The game plays on while you are online.",
+  mismatch: (d) =>
+    `Offline play is not available yet: the site's copy of ${d.file} does not match this version of the game (the site may be partly updated). It is tried again on your next visit.`,
+  status: (d) =>
+    `Offline play is not available yet: the site did not give ${d.file}. It is tried again on your next visit.`,
+  network: (d) =>
+    `Offline play is not available yet: ${d.file} could not be downloaded. It is tried again on your next visit.`,
+  error: () =>
+    "Offline play is not available: the browser could not install the offline copy. It is tried again on your next visit.",
+  insecure: () =>
+    "Offline play is not available: the page is not served over HTTPS, which offline play needs.",
+};
+
+let registration = null;
 let accepted = false;
+let told = false; // a reason was told for this install: no second, vaguer one
+
+function remembered() {
+  try { return window.localStorage.getItem(DISMISSED); } catch { return null; }
+}
+
+function show(kind, details = {}, actions = true) {
+  text.textContent = SAY[kind](details);
+  banner.dataset.kind = kind;
+  reload.hidden = !actions;
+  later.textContent = actions ? "Later" : "OK";
+  later.onclick = () => {
+    banner.hidden = true;
+    if (!actions) {
+      try { window.localStorage.setItem(DISMISSED, kind); } catch { /* not remembered: fine */ }
+    }
+  };
+  banner.hidden = false;
+}
+
+// Offline play is not available: said once per reason (until another reason comes).
+function unavailable(details) {
+  const kind = details.why in SAY ? details.why : "error";
+  told = true;
+  if (remembered() === kind) return;
+  show(kind, details, false);
+}
 
 function offer(worker) {
   if (!worker || !navigator.serviceWorker.controller) return; // a first install is no update
-  banner.hidden = false;
-  const reload = document.getElementById("btn-update");
-  reload.onclick = () => {
-    accepted = true;
-    reload.disabled = true;
-    worker.postMessage("skipWaiting");
-  };
-  // "Later": the new version waits, and is offered again on the next visit.
-  document.getElementById("btn-update-later").onclick = () => { banner.hidden = true; };
+  show("ready");
 }
 
-function watch(registration) {
+// Reload: the waiting version takes over (every tab then runs it after its own reload); if it
+// already has (accepted in another tab), this tab simply reloads into it.
+reload.onclick = () => {
+  const waiting = registration && registration.waiting;
+  reload.disabled = true;
+  if (waiting) {
+    accepted = true;
+    waiting.postMessage("skipWaiting");
+  } else {
+    window.location.reload();
+  }
+};
+
+function hello(worker) {
+  if (worker && build) worker.postMessage({ hello: build });
+}
+
+function watch(found) {
+  registration = found;
   if (registration.waiting) offer(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
+  const follow = (worker) => {
     if (!worker) return;
     worker.addEventListener("statechange", () => {
       if (worker.state === "installed") offer(worker);
+      // Gone before it was installed, with no reason told: a failure the worker could not say.
+      if (worker.state === "redundant" && !told && !navigator.serviceWorker.controller) {
+        unavailable({ why: "error" });
+      }
     });
-  });
+  };
+  follow(registration.installing);
+  registration.addEventListener("updatefound", () => follow(registration.installing));
   // Look for a new deployment when the player comes back to the tab, and now and then.
   const check = () => registration.update().catch(() => {});
   document.addEventListener("visibilitychange", () => {
@@ -35,13 +109,30 @@ function watch(registration) {
 }
 
 export function registerWorker() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (accepted) window.location.reload();
+  if (!("serviceWorker" in navigator)) return;
+  if (!window.isSecureContext) {
+    unavailable({ why: "insecure" });
+    return;
+  }
+  const container = navigator.serviceWorker;
+  let controlled = Boolean(container.controller);
+  container.addEventListener("message", (event) => {
+    const data = event.data && event.data.akropolisOffline;
+    if (data && data.state === "unavailable") unavailable(data);
   });
-  const staged = window.akropolisStaged ? window.akropolisStaged() : Promise.resolve();
-  staged
-    .then(() => navigator.serviceWorker.register("sw.js"))
+  container.startMessages();
+  container.addEventListener("controllerchange", () => {
+    if (accepted) {
+      window.location.reload();
+    } else if (controlled) {
+      show("elsewhere"); // another tab accepted the new version
+    }
+    controlled = true;
+    hello(container.controller);
+  });
+  hello(container.controller);
+  container
+    .register("sw.js")
     .then(watch)
     .catch((error) => console.warn("akropolis: offline play is not available:", error.message));
 }

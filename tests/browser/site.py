@@ -1,40 +1,83 @@
-"""A test web server for dist/ that can be stopped, switched to another build, or made to hold
-a file back (to keep Python from loading) until a test lets it go."""
+"""Test web servers for dist/ that behave like the hosts the game meets.
+
+``Site`` serves one or more deployments on one origin (``mounts``: a sub-path each, as GitHub
+Pages serves every project site of one user at ``NAME.github.io/PROJECT/``); it can be stopped
+(the network goes), switched to another build, made to hold a file back (to keep Python from
+loading) until a test lets it go, and made to answer like a host with "pretty URLs"
+(Cloudflare Pages, Netlify): ``/index.html`` redirects to ``/``, ``/calculator.html`` to
+``/calculator``, which it serves.  Every request it answers is recorded.
+"""
 
 from __future__ import annotations
 
 import http.server
 import shutil
 import threading
+import zipfile
 from pathlib import Path
 
 from build import DIST, Handler, write_service_worker
 
 
 class Site:
-    """A directory served on a free local port, optionally under a sub-path."""
+    """Directories served on a free local port: ``root`` at ``prefix``, and any ``mounts``."""
 
-    def __init__(self, root: Path, prefix: str = "") -> None:
-        self.root = root
+    def __init__(
+        self,
+        root: Path | None = None,
+        prefix: str = "",
+        mounts: dict[str, Path] | None = None,
+        pretty: bool = False,
+    ) -> None:
+        self.mounts: dict[str, Path] = {}
+        if root is not None:
+            self.mounts[prefix.strip("/")] = root
+        for name, path in (mounts or {}).items():
+            self.mounts[name.strip("/")] = path
         self.prefix = prefix.strip("/")
+        self.pretty = pretty
         self.held: dict[str, threading.Event] = {}
         self.sent: list[tuple[str, int]] = []  # (path, status) of every answered request
         site = self
 
         class SiteHandler(Handler):
             def __init__(self, *args, **kwargs) -> None:
-                super().__init__(*args, directory=str(site.root), **kwargs)
+                super().__init__(*args, directory=str(DIST), **kwargs)
 
             def translate_path(self, path: str) -> str:
-                if site.prefix:
-                    path = path.removeprefix("/" + site.prefix)
-                return super().translate_path(path)
+                clean = path.split("?", 1)[0].split("#", 1)[0]
+                for name in sorted(site.mounts, key=len, reverse=True):
+                    head = f"/{name}/" if name else "/"
+                    if clean.startswith(head) or clean == head.rstrip("/"):
+                        self.directory = str(site.mounts[name])
+                        return super().translate_path(clean.removeprefix(head.rstrip("/")) or "/")
+                return str(DIST / "no-such-deployment" / clean.lstrip("/"))  # not mounted: 404
 
             def do_GET(self) -> None:
                 for name, event in site.held.items():
                     if self.path.split("?")[0].endswith(name):
                         event.wait(120)
+                if site.pretty and self._pretty():
+                    return
                 super().do_GET()
+
+            def _pretty(self) -> bool:
+                """Like Cloudflare Pages: ``x.html`` redirects to ``x``, which is served."""
+                path, _, query = self.path.partition("?")
+                query = f"?{query}" if query else ""
+                if path.endswith(".html"):
+                    bare = path.removesuffix(".html")
+                    target = bare.removesuffix("index") if bare.endswith("/index") else bare
+                    self.send_response(308)
+                    self.send_header("Location", target + query)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return True
+                local = Path(self.translate_path(path))
+                page = local.with_name(local.name + ".html")
+                if not path.endswith("/") and not local.exists() and page.is_file():
+                    self.path = path + ".html" + query
+                return False
 
             def log_request(self, code: object = "-", size: object = "-") -> None:
                 site.sent.append((self.path, int(code) if str(code).isdigit() else 0))
@@ -42,8 +85,20 @@ class Site:
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), SiteHandler)
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        path = f"{self.prefix}/" if self.prefix else ""
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/{path}"
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.url = self.url_of(self.prefix)
+
+    @property
+    def root(self) -> Path:
+        return self.mounts[self.prefix]
+
+    @root.setter
+    def root(self, path: Path) -> None:
+        self.mounts[self.prefix] = path
+
+    def url_of(self, mount: str) -> str:
+        mount = mount.strip("/")
+        return f"{self.origin}{mount}/" if mount else self.origin
 
     def hold(self, name: str) -> threading.Event:
         """Requests for a file ending in ``name`` wait until the returned event is set."""
@@ -59,10 +114,18 @@ class Site:
 
 
 def copy_of_dist(target: Path, marker: str | None = None) -> Path:
-    """A copy of the built site; with ``marker``, another build (marked page, its own worker)."""
+    """A copy of the built site; with ``marker``, another build: its page is marked, its AI
+    worker says ``marker`` as its Python version, its ``python.zip`` holds one more file, and
+    its offline worker lists them."""
     shutil.copytree(DIST, target)
     if marker is not None:
         page = target / "index.html"
-        page.write_text(page.read_text().replace("<body>", f"<body data-build='{marker}'>", 1))
+        page.write_text(page.read_text().replace("<body>", f"<body data-build-mark='{marker}'>", 1))
+        worker = target / "ai_worker.py"
+        worker.write_text(
+            worker.read_text().replace('"python": sys.version.split()[0]', f'"python": "{marker}"')
+        )
+        with zipfile.ZipFile(target / "python.zip", "a") as bundle:
+            bundle.writestr("deployment.txt", marker)
         write_service_worker(target)
     return target

@@ -3,6 +3,7 @@ from a sub-path; the first screen works before Python has loaded."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -20,16 +21,29 @@ from tests.browser.test_game_ui import (
 
 pytestmark = pytest.mark.browser
 
-#: Resolves once the worker controls the page and its cache holds every file of the build.
+#: Resolves once the worker controls the page: its scope, its cache (named after the scope),
+#: how many files the cache holds (by content), and the builds whose file lists it keeps.
 OFFLINE_READY = """async () => {
   const registration = await navigator.serviceWorker.ready;
   const worker = registration.active;
   while (!navigator.serviceWorker.controller) await new Promise(r => setTimeout(r, 50));
-  const names = await caches.keys();
-  const cache = await caches.open(names.find(n => n.startsWith('akropolis-')));
-  return {scope: registration.scope, script: worker.scriptURL, cache: names,
-          files: (await cache.keys()).length};
+  const name = `akropolis:${registration.scope}`;
+  const urls = (await (await caches.open(name)).keys()).map(r => r.url);
+  return {scope: registration.scope, script: worker.scriptURL, cache: name,
+          caches: await caches.keys(),
+          files: urls.filter(u => u.includes('?sha256=')).length,
+          builds: urls.filter(u => u.includes('/__akropolis__/build/')).map(u => u.split('/').pop())};
 }"""
+
+
+def wait_for_builds(page: Page, builds: list[str]) -> dict:
+    """The offline state, once the worker keeps exactly these builds."""
+    page.wait_for_function(
+        f"({OFFLINE_READY})().then(s => JSON.stringify(s.builds.sort()) === "
+        f"JSON.stringify({sorted(builds)!r}))",
+        polling=250,
+    )
+    return page.evaluate(OFFLINE_READY)
 
 
 def new_page(context: BrowserContext, base: str) -> Page:
@@ -44,13 +58,30 @@ def files_in_build(root: Path) -> int:
     return sum(1 for p in root.rglob("*") if p.is_file() and p.name not in ("sw.js", ".nojekyll"))
 
 
+def changed_files(old: Path, new: Path) -> set[str]:
+    """The files of deployment ``new`` that differ from ``old``'s (the worker aside)."""
+    return {
+        path.relative_to(new).as_posix()
+        for path in new.rglob("*")
+        if path.is_file()
+        and path.name not in ("sw.js", ".nojekyll")
+        and (old / path.relative_to(new)).read_bytes() != path.read_bytes()
+    }
+
+
+def build_of(root: Path) -> str:
+    """The build hash a deployment's pages carry."""
+    return re.search(r'data-build="([0-9a-f]+)"', (root / "index.html").read_text()).group(1)
+
+
 def test_after_one_visit_the_game_plays_offline(context: BrowserContext, site: Site) -> None:
     """Visit once, the network goes (the server stops), reload: ready, and a move plays."""
     page = new_page(context, site.url)
     game = play_some(page, 2)
     state = page.evaluate(OFFLINE_READY)
     assert state["scope"] == site.url
-    assert state["files"] == files_in_build(site.root) + 1  # and "./"
+    assert state["files"] == files_in_build(site.root)
+    assert state["builds"] == [build_of(site.root)]
     site.stop()
     context.set_offline(True)
     page.reload()
@@ -89,14 +120,16 @@ def test_a_new_version_is_offered_and_never_forced(
 ) -> None:
     page = new_page(context, site.url)
     game = play_some(page, 3)
-    first = page.evaluate(OFFLINE_READY)["cache"]
+    first = page.evaluate(OFFLINE_READY)["caches"]
     page.evaluate("window.stillTheSamePage = true")
+    old = site.root
     site.root = copy_of_dist(tmp_path / "next", marker="next")  # a new deployment
     site.sent.clear()
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     page.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
     downloaded = {path for path, status in site.sent if status == 200}
-    assert downloaded <= {"/sw.js", "/index.html", "/"}  # the rest came from the old copy
+    # Only what changed is downloaded (the pages carry the build's hash); the rest is shared.
+    assert downloaded == {"/sw.js"} | {f"/{name}" for name in changed_files(old, site.root)}
     assert "A new version of the game is ready" in page.inner_text("#update-banner")
     page.wait_for_timeout(1000)
     assert page.evaluate("window.stillTheSamePage") is True  # offered, not forced
@@ -114,10 +147,12 @@ def test_a_new_version_is_offered_and_never_forced(
     with page.expect_navigation():
         page.click("#btn-update")
     wait_until_ready(page)
-    assert page.evaluate("document.body.dataset.build") == "next"
+    assert page.evaluate("document.body.dataset.buildMark") == "next"
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
-    caches = page.evaluate("caches.keys()")
-    assert len(caches) == 1 and caches != first  # the old build's cache is gone
+    # One cache for the deployment, its files shared by builds; once no tab runs the old build,
+    # its list and the files only it had are gone.
+    now = wait_for_builds(page, [build_of(site.root)])
+    assert now["caches"] == first and now["files"] == files_in_build(site.root)
 
 
 def test_a_file_that_does_not_match_the_build_is_never_cached(
@@ -130,14 +165,19 @@ def test_a_file_that_does_not_match_the_build_is_never_cached(
     try:
         page = new_page(context, site.url)
         open_page(page)
-        page.wait_for_timeout(3000)
+        page.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
+        assert page.inner_text("#update-text") == (
+            "Offline play is not available yet: the site's copy of style.css does not match "
+            "this version of the game (the site may be partly updated). It is tried again on "
+            "your next visit."
+        )
         state = page.evaluate(
             """async () => ({
               controlled: !!navigator.serviceWorker.controller,
-              caches: (await caches.keys()).filter(n => n !== 'akropolis-staging'),
+              caches: await caches.keys(),
             })"""
         )
-        assert state == {"controlled": False, "caches": []}
+        assert state == {"controlled": False, "caches": []}  # nothing half-done is left
         assert page.evaluate("document.documentElement.dataset.akropolis") == "ready"
     finally:
         site.stop()

@@ -54,7 +54,7 @@ from .dom import in_background, listen
 
 #: The worker's script and configuration: the page's runtime and Python packages.
 WORKER_SRC = "ai_worker.py"
-WORKER_CONFIG = {"interpreter": "runtime/pyodide/pyodide.mjs", "files": {"python.zip": "./*"}}
+WORKER_RUNTIME = "runtime/pyodide/pyodide.mjs"
 #: A worker that has not started after this many seconds is given up.
 BOOT_TIMEOUT = 120
 #: Seconds between two animation frames, and between two looks at what a turn waits for.
@@ -479,7 +479,7 @@ class Opponents:
         started = _now()
 
         async def boot():
-            return await create_named_worker(src=WORKER_SRC, name=name, config=WORKER_CONFIG)
+            return await create_named_worker(src=WORKER_SRC, name=name, config=worker_config())
 
         try:
             worker = await asyncio.wait_for(boot(), BOOT_TIMEOUT)
@@ -492,6 +492,18 @@ class Opponents:
         window.console.info(f"akropolis: AI worker ready (Python {hello.get('python')})")
         self._worker = worker
         return worker
+
+
+def worker_config() -> dict:
+    """The worker's configuration: the page's runtime and Python packages.  Under the offline
+    worker, its first request names the page's build, so that it is served that build's files
+    even after another tab has accepted a new version."""
+    runtime = WORKER_RUNTIME
+    build = str(getattr(document.documentElement.dataset, "build", "") or "")
+    container = getattr(window.navigator, "serviceWorker", None)
+    if build and container is not None and getattr(container, "controller", None) is not None:
+        runtime += f"?build={build}"
+    return {"interpreter": runtime, "files": {"python.zip": "./*"}}
 
 
 def _short(error: BaseException) -> str:
