@@ -18,9 +18,7 @@ const SAY = {
   elsewhere: () =>
     "A new version of the game was installed from another tab. This tab keeps its version until you reload it.",
   quota: (d) =>
-    `Offline play is not available: this browser lets the site store ${MB(d.free)} more, and the game needs ${MB(d.needed)}. The game plays on while you are online.`,
-  full: () =>
-    "Offline play is not available: the browser's storage for this site is full. The game plays on while you are online.",
+    `Offline play is not available: this browser does not let the site store the ${MB(d.needed)} the game needs. The game plays on while you are online.`,
   mismatch: (d) =>
     `Offline play is not available yet: the site's copy of ${d.file} does not match this version of the game (the site may be partly updated). It is tried again on your next visit.`,
   status: (d) =>
@@ -92,9 +90,10 @@ function watch(found) {
     if (!worker) return;
     worker.addEventListener("statechange", () => {
       if (worker.state === "installed") offer(worker);
-      // Gone before it was installed, with no reason told: a failure the worker could not say.
-      if (worker.state === "redundant" && !told && !navigator.serviceWorker.controller) {
-        unavailable({ why: "error" });
+      // Gone before it was installed, with no reason told (the worker tells its reason just
+      // before it goes; a moment later, none came): a failure the worker could not say.
+      if (worker.state === "redundant" && !navigator.serviceWorker.controller) {
+        setTimeout(() => { if (!told) unavailable({ why: "error" }); }, 2000);
       }
     });
   };

@@ -174,7 +174,7 @@ async function checkQuota(needed, legacy) {
     ({ quota, usage } = await self.navigator.storage.estimate());
     if (quota - usage >= needed + QUOTA_MARGIN) return;
   }
-  throw new Unavailable({ why: "quota", free: Math.max(0, quota - usage), needed: needed + QUOTA_MARGIN });
+  throw new Unavailable({ why: "quota", needed: needed + QUOTA_MARGIN });
 }
 
 async function install() {
@@ -185,7 +185,8 @@ async function install() {
     if (!(await cache.match(entry(file, hash)))) missing.push([file, hash, size]);
   }
   const legacy = await legacyCaches();
-  await checkQuota(missing.reduce((sum, [, , size]) => sum + size, 0), legacy);
+  const needed = missing.reduce((sum, [, , size]) => sum + size, 0);
+  await checkQuota(needed, legacy);
   for (const [file, hash] of missing) { // one at a time: the page keeps the network
     let response = null;
     for (const { cache: old } of legacy) {
@@ -196,7 +197,15 @@ async function install() {
       }
       if (response) break;
     }
-    await cache.put(entry(file, hash), response || (await download(file, hash)));
+    response = response || (await download(file, hash));
+    try {
+      await cache.put(entry(file, hash), response);
+    } catch (error) { // the browser's own limit, whatever its estimate said
+      if (error && error.name === "QuotaExceededError") {
+        throw new Unavailable({ why: "quota", needed: needed + QUOTA_MARGIN });
+      }
+      throw error;
+    }
   }
   await dropLegacy(legacy);
 }
@@ -214,8 +223,7 @@ self.addEventListener("install", (event) => {
       await prune(false).catch(() => {});
       if (!(await (await opened).keys()).length) await caches.delete(CACHE);
       const details = error instanceof Unavailable ? error.details
-        : { why: error && error.name === "QuotaExceededError" ? "full" : "error",
-            detail: String(error && error.message || error) };
+        : { why: "error", detail: String(error && error.message || error) };
       await tell({ state: "unavailable", ...details });
       throw error;
     })

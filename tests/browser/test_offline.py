@@ -32,7 +32,8 @@ OFFLINE_READY = """async () => {
   return {scope: registration.scope, script: worker.scriptURL, cache: name,
           caches: await caches.keys(),
           files: urls.filter(u => u.includes('?sha256=')).length,
-          builds: urls.filter(u => u.includes('/__akropolis__/build/')).map(u => u.split('/').pop())};
+          builds: urls.filter(u => u.includes('/__akropolis__/build/'))
+                      .map(u => u.split('/').pop())};
 }"""
 
 
