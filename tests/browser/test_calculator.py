@@ -15,7 +15,7 @@ from akropolis.simulate import random_game
 from akropolis_web.calculator_saves import KEPT_PREFIX, SLOT
 from tests.browser.site import Site
 from tests.browser.test_game_ui import on_canvas, wait_until_ready
-from tests.browser.test_offline import OFFLINE_READY
+from tests.browser.test_offline import offline_state
 from tests.browser.test_touch_layouts import assert_layout_fits
 
 pytestmark = pytest.mark.browser
@@ -346,7 +346,7 @@ def test_after_one_visit_the_calculator_works_offline(context: BrowserContext, s
     page.base = site.url
     open_calculator(page)
     place_through_ui(page, CITY.placements[0])
-    cache = page.evaluate(OFFLINE_READY)
+    cache = offline_state(page)
     assert cache["scope"] == site.url
     before = state(page)
     site.stop()

@@ -25,10 +25,10 @@ from build import find_browser
 from tests.browser.site import Site, copy_of_dist
 from tests.browser.test_game_ui import game_on_page, play_through_ui, wait_until_ready
 from tests.browser.test_offline import (
-    OFFLINE_READY,
     build_of,
     files_in_build,
     new_page,
+    offline_state,
     wait_for_builds,
 )
 from tests.browser.test_opponents import start_against
@@ -78,7 +78,7 @@ def test_every_link_opens_on_a_host_with_pretty_urls_online_and_offline(
     context = browser.new_context(**DESKTOP)
     try:
         page = visit(context, site.url)
-        page.evaluate(OFFLINE_READY)
+        offline_state(page)
         assert ("/index.html", 308) in site.sent or ("/calculator.html", 308) in site.sent
         stored = page.evaluate(
             """async () => {
@@ -131,7 +131,7 @@ def test_the_sites_other_pages_stay_its_own(browser: Browser, tmp_path: Path) ->
     context = browser.new_context(**DESKTOP)
     try:
         page = visit(context, site.url)
-        page.evaluate(OFFLINE_READY)
+        offline_state(page)
         page.goto(site.url + "rules.html")
         assert page.title() == "Our house rules"
         page.goto(site.url + "blog/post.html")
@@ -178,10 +178,8 @@ def test_two_deployments_on_one_origin_keep_their_own_offline_copy(
     context = browser.browser_type.launch_persistent_context(str(profile), **options)
     try:
         for url in urls.values():
-            state = visit(context, url).evaluate(OFFLINE_READY)
-            assert state["scope"] == url and state["cache"] == f"akropolis:{url}"
-        names = sorted(visit(context, urls["akropolis"]).evaluate("caches.keys()"))
-        assert names == sorted(f"akropolis:{url}" for url in urls.values())
+            page = visit(context, url)
+            page.wait_for_function("!!navigator.serviceWorker.controller", timeout=90_000)
     finally:
         context.close()
     site.stop()
@@ -192,9 +190,13 @@ def test_two_deployments_on_one_origin_keep_their_own_offline_copy(
             page = visit(context, url)
             mark = page.evaluate("document.body.dataset.buildMark || ''")
             assert mark == ("beta" if name == "akropolis-beta" else "")
-            state = page.evaluate(OFFLINE_READY)
+            state = offline_state(page)
             root = beta if name == "akropolis-beta" else stable
+            assert state["scope"] == url and state["cache"] == f"akropolis:{url}"
             assert state["builds"] == [build_of(root)] and state["files"] == files_in_build(root)
+        assert sorted(page.evaluate("caches.keys()")) == sorted(
+            f"akropolis:{url}" for url in urls.values()
+        )
     finally:
         context.close()
 
@@ -234,7 +236,7 @@ def test_an_update_accepted_in_one_tab_leaves_the_other_on_its_own_files(
     first = visit(context, site.url)
     first.click("#btn-start")  # a game on screen; the second tab resumes it
     second = visit(context, site.url)
-    first.evaluate(OFFLINE_READY)
+    offline_state(first)
     old_build = build_of(old)
     site.root = copy_of_dist(tmp_path / "next", marker="next")
     new_build = build_of(site.root)
@@ -303,7 +305,7 @@ def test_a_quota_that_holds_one_copy_is_enough(context: BrowserContext, site: Si
     page = with_quota(context, site, build_bytes(site.root) / 1e6 + 3)
     page.goto(site.url)
     wait_until_ready(page)
-    state = page.evaluate(OFFLINE_READY)
+    state = offline_state(page)
     assert state["files"] == files_in_build(site.root)
     assert page.is_hidden("#update-banner")
 

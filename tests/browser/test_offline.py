@@ -37,6 +37,13 @@ OFFLINE_READY = """async () => {
 }"""
 
 
+def offline_state(page: Page) -> dict:
+    """``OFFLINE_READY``'s state, once the worker controls the page (a test fails, not hangs,
+    when it never does)."""
+    page.wait_for_function("!!navigator.serviceWorker.controller", timeout=90_000)
+    return page.evaluate(OFFLINE_READY)
+
+
 def wait_for_builds(page: Page, builds: list[str]) -> dict:
     """The offline state, once the worker keeps exactly these builds."""
     page.wait_for_function(
@@ -44,7 +51,7 @@ def wait_for_builds(page: Page, builds: list[str]) -> dict:
         f"JSON.stringify({sorted(builds)!r}))",
         polling=250,
     )
-    return page.evaluate(OFFLINE_READY)
+    return offline_state(page)
 
 
 def new_page(context: BrowserContext, base: str) -> Page:
@@ -79,7 +86,7 @@ def test_after_one_visit_the_game_plays_offline(context: BrowserContext, site: S
     """Visit once, the network goes (the server stops), reload: ready, and a move plays."""
     page = new_page(context, site.url)
     game = play_some(page, 2)
-    state = page.evaluate(OFFLINE_READY)
+    state = offline_state(page)
     assert state["scope"] == site.url
     assert state["files"] == files_in_build(site.root)
     assert state["builds"] == [build_of(site.root)]
@@ -100,7 +107,7 @@ def test_cached_responses_keep_their_headers(context: BrowserContext, site: Site
     """The wasm comes back from the cache as application/wasm (streaming compilation needs it)."""
     page = new_page(context, site.url)
     open_page(page)
-    page.evaluate(OFFLINE_READY)
+    offline_state(page)
     site.stop()
     kinds = page.evaluate(
         """async () => {
@@ -121,7 +128,7 @@ def test_a_new_version_is_offered_and_never_forced(
 ) -> None:
     page = new_page(context, site.url)
     game = play_some(page, 3)
-    first = page.evaluate(OFFLINE_READY)["caches"]
+    first = offline_state(page)["caches"]
     page.evaluate("window.stillTheSamePage = true")
     old = site.root
     site.root = copy_of_dist(tmp_path / "next", marker="next")  # a new deployment
@@ -193,7 +200,7 @@ def test_the_worker_and_its_scope_follow_a_sub_path(browser: Browser, tmp_path: 
         requests: list[str] = []
         page.on("request", lambda r: requests.append(r.url))
         open_page(page)
-        state = page.evaluate(OFFLINE_READY)
+        state = offline_state(page)
         assert state["scope"] == site.url and state["script"] == site.url + "sw.js"
         assert all(url.startswith(site.url) for url in requests)
         site.stop()

@@ -28,7 +28,7 @@ from tests.browser.test_game_ui import (
     play_through_ui,
     screen_of,
 )
-from tests.browser.test_offline import OFFLINE_READY
+from tests.browser.test_offline import offline_state
 from tests.browser.test_touch_layouts import DEVICES, assert_layout_fits
 
 pytestmark = pytest.mark.browser
@@ -407,7 +407,7 @@ def test_the_computer_plays_offline_and_under_a_sub_path(browser: Browser, tmp_p
     page.base = site.url
     try:
         open_page(page)
-        page.evaluate(OFFLINE_READY)
+        offline_state(page)
         site.stop()
         context.set_offline(True)
         page.reload()
