@@ -207,7 +207,6 @@ async function install() {
       throw error;
     }
   }
-  await dropLegacy(legacy);
 }
 
 async function tell(message) {
@@ -285,6 +284,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       await writeManifest();
+      await dropLegacy(await legacyCaches()); // what the worker before this one served
       await prune(true);
       await self.clients.claim();
     })()

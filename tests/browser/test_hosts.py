@@ -201,6 +201,41 @@ def test_two_deployments_on_one_origin_keep_their_own_offline_copy(
         context.close()
 
 
+def test_only_this_deployments_earlier_caches_are_deleted(
+    context: BrowserContext, site: Site
+) -> None:
+    """Earlier versions of the worker kept one cache per build (akropolis-<hash>) and a staging
+    copy, with no scope in their names: the worker deletes those holding its own files only."""
+    (site.root / "blank.html").write_text("<!doctype html><title>Blank</title>")
+    page = new_page(context, site.url)
+    page.goto(site.url + "blank.html")
+    elsewhere = site.url + "elsewhere/"
+    page.evaluate(
+        """async ([mine, other]) => {
+          const put = async (name, url, text) =>
+            (await caches.open(name)).put(url, new Response(text));
+          await put('akropolis-1111111111111111', other, 'theirs');
+          await put('akropolis-1111111111111111', other + 'index.html', 'theirs');
+          await put('akropolis-2222222222222222', mine, 'ours');
+          await put('akropolis-2222222222222222', mine + 'index.html', 'ours');
+          await put('akropolis-staging', mine + 'python.zip', 'ours');
+          await put('akropolis-staging', other + 'python.zip', 'theirs');
+        }""",
+        [site.url, elsewhere],
+    )
+    page.goto(site.url)
+    wait_until_ready(page)
+    state = offline_state(page)
+    assert state["files"] == files_in_build(site.root) - 1  # blank.html is not the game's
+    assert sorted(state["caches"]) == sorted(
+        ["akropolis-1111111111111111", "akropolis-staging", f"akropolis:{site.url}"]
+    )
+    staged = page.evaluate(
+        "async () => (await (await caches.open('akropolis-staging')).keys()).map(r => r.url)"
+    )
+    assert staged == [elsewhere + "python.zip"]
+
+
 # --- An update between two tabs ----------------------------------------------------------------
 
 #: What a page's AI worker would be given: python.zip, fetched as the worker fetches it (its
