@@ -136,4 +136,8 @@ export function registerWorker() {
     .catch((error) => console.warn("akropolis: offline play is not available:", error.message));
 }
 
+// At once, before the page asks for its runtime: a page that came from the network is then
+// served its own build's files by the worker (when it keeps that build).
+if ("serviceWorker" in navigator) hello(navigator.serviceWorker.controller);
+
 window.akropolisOffline = { registerWorker };

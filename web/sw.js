@@ -110,9 +110,10 @@ const TYPES = { html: "text/html", js: "text/javascript", mjs: "text/javascript"
   css: "text/css", json: "application/json", wasm: "application/wasm", zip: "application/zip",
   py: "text/plain", svg: "image/svg+xml", png: "image/png", webmanifest: "application/manifest+json" };
 
-// The final body as a plain 200 response: never a redirect, whatever the host did.
+// The final body as a plain 200 response: never a redirect, whatever the host did; its type by
+// its name when known (a host that serves the wasm as octet-stream breaks streaming compiles).
 function stored(response, body, file) {
-  const type = response.headers.get("content-type") || TYPES[file.split(".").pop()] || "";
+  const type = TYPES[file.split(".").pop()] || response.headers.get("content-type") || "";
   return new Response(body, { status: 200, statusText: "OK", headers: type ? { "content-type": type } : {} });
 }
 
@@ -314,6 +315,10 @@ self.addEventListener("message", (event) => {
 async function fromBuild(build, file, request) {
   const files = await list(build);
   const hash = files && files[file];
+  if (!files && build !== BUILD && file in FILES) {
+    // A page of a build not kept here (from the network): the network, or else this build's.
+    return fetch(request).catch(() => fromBuild(BUILD, file, request));
+  }
   if (!hash) return fetch(request);
   const cache = await opened;
   return (await cache.match(entry(file, hash))) || fetch(request);
