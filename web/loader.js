@@ -44,6 +44,25 @@ if (typeof WebAssembly !== "object") {
     }
   };
 
+  // A first visit keeps, in memory, the bodies of the site's own files it downloads; once the
+  // game is ready, offline.js hands them to the installing offline worker, which stores them
+  // (checking each against the build's hashes) instead of downloading them again.
+  const site = new URL(".", window.location.href).href;
+  const held = new Map(); // absolute URL → a promise of its bytes (null if they cannot be had)
+  const holding = "serviceWorker" in navigator && window.isSecureContext
+    && !navigator.serviceWorker.controller;
+  const hold = (url, response) => {
+    const absolute = new URL(url, window.location.href).href;
+    if (!holding || !absolute.startsWith(site) || response.status !== 200 || response.redirected) return;
+    held.set(absolute.split("#")[0], response.clone().arrayBuffer().catch(() => null));
+  };
+  // Taken once: the caller owns the bytes (it transfers them to the worker).
+  window.akropolisHeld = () => {
+    const taken = new Map(held);
+    held.clear();
+    return taken;
+  };
+
   window.fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     let response;
@@ -57,6 +76,7 @@ if (typeof WebAssembly !== "object") {
       fail(`A file failed to load: ${url} (HTTP ${response.status}). Reload the page to try again.`);
       return response;
     }
+    hold(url, response);
     const name = Object.keys(expected).find((key) => url.endsWith(key));
     if (!name || !response.body) return response;
     // Count the bytes on a copy: the page keeps the real response, so streaming WebAssembly

@@ -79,6 +79,18 @@ reload.onclick = () => {
   }
 };
 
+// A first visit's downloads, to the worker installing the offline copy: it takes them (each
+// checked against its hash) instead of downloading them again. Transferred, not copied.
+async function handOver(worker) {
+  if (!worker || !window.akropolisHeld) return;
+  const files = {};
+  for (const [url, body] of window.akropolisHeld()) {
+    const bytes = await body;
+    if (bytes) files[url] = bytes;
+  }
+  worker.postMessage({ akropolisFiles: files }, Object.values(files));
+}
+
 function hello(worker) {
   if (worker && build) worker.postMessage({ hello: build });
 }
@@ -98,6 +110,7 @@ function watch(found) {
     });
   };
   follow(registration.installing);
+  handOver(registration.installing || registration.waiting || registration.active).catch(() => {});
   registration.addEventListener("updatefound", () => follow(registration.installing));
   // Look for a new deployment when the player comes back to the tab, and now and then.
   const check = () => registration.update().catch(() => {});

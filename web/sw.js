@@ -178,9 +178,25 @@ async function checkQuota(needed, legacy) {
   throw new Unavailable({ why: "quota", needed: needed + QUOTA_MARGIN });
 }
 
+// What the page downloaded on a first visit, handed over by it (absolute URL → bytes).
+const handed = new Map();
+let handedOver;
+const handing = new Promise((resolve) => { handedOver = resolve; });
+// How long a first install waits for the page's downloads before fetching them itself.
+const HANDOVER_WAIT = 5_000;
+
+async function fromPage(file, hash) {
+  const bytes = handed.get(new URL(file, SCOPE).href);
+  if (!bytes || (await sha256(bytes)) !== hash) return null;
+  return stored(new Response(), bytes, file);
+}
+
 async function install() {
   const cache = await opened;
   await writeManifest(); // first: the files it stores are listed, so no cleanup takes them
+  if (!self.registration.active) { // a first visit: the page hands over what it downloaded
+    await Promise.race([handing, new Promise((resolve) => setTimeout(resolve, HANDOVER_WAIT))]);
+  }
   const missing = [];
   for (const [file, [hash, size]] of Object.entries(FILES)) {
     if (!(await cache.match(entry(file, hash)))) missing.push([file, hash, size]);
@@ -198,7 +214,7 @@ async function install() {
       }
       if (response) break;
     }
-    response = response || (await download(file, hash));
+    response = response || (await fromPage(file, hash)) || (await download(file, hash));
     try {
       await cache.put(entry(file, hash), response);
     } catch (error) { // the browser's own limit, whatever its estimate said
@@ -218,7 +234,7 @@ async function tell(message) {
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    install().catch(async (error) => {
+    install().finally(() => handed.clear()).catch(async (error) => {
       // Nothing half-done stays behind: only files of builds still in use are kept.
       await prune(false).catch(() => {});
       if (!(await (await opened).keys()).length) await caches.delete(CACHE);
@@ -303,6 +319,11 @@ self.addEventListener("message", (event) => {
   const data = event.data;
   if (data === "skipWaiting") {
     self.skipWaiting();
+  } else if (data && data.akropolisFiles && typeof data.akropolisFiles === "object") {
+    for (const [url, bytes] of Object.entries(data.akropolisFiles)) {
+      if (url.startsWith(SCOPE) && bytes instanceof ArrayBuffer) handed.set(url, bytes);
+    }
+    handedOver();
   } else if (data && typeof data.hello === "string" && event.source) {
     // A page says which build it runs (it may have come from the network, not from here).
     // Then a good moment to delete what no open tab runs any more (a tab was just reloaded).
