@@ -231,6 +231,21 @@ def check_rotation(value: Any) -> int:
     return check_int(value, "the rotation", 0, 5)
 
 
+def check_each_tile_once(tiles: Iterable[int], what: str = "placement") -> None:
+    """A city holds each tile at most once, as the box holds one of each.
+
+    ``tiles`` are the tile ids in the order they were placed; the first repeat is named by its
+    position (``placement 5: tile 12 is already in this city (the box holds one of each)``).
+    """
+    seen: set[int] = set()
+    for number, tile in enumerate(tiles, start=1):
+        if tile in seen:
+            raise ValueError(
+                f"{what} {number}: tile {tile} is already in this city (the box holds one of each)"
+            )
+        seen.add(tile)
+
+
 def check_placement(value: Any) -> tuple[int, tuple[int, int], int]:
     """The ``(tile, anchor, rotation)`` of a move or placement, each field checked."""
     try:

@@ -184,6 +184,17 @@ def test_missing_file_and_wrong_record_kind(tmp_path: Path) -> None:
     assert out.stderr == "akropolis: 'moves' needs a game record, not a city record\n"
 
 
+@pytest.mark.parametrize("command", ["score", "render"])
+def test_a_city_with_the_same_tile_five_times_is_refused_by_the_command_line(command: str) -> None:
+    """The box holds one of each tile: exit 2 and the engine's one line, nothing on stdout."""
+    text = "C1;st=0;m=12@-3,1:1.12@-5,1:1.12@-6,0:1.12@-6,-2:1.12@-6,-4:1"
+    out = run_cli(command, "-", stdin=text)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == (
+        "akropolis: placement 2: tile 12 is already in this city (the box holds one of each)\n"
+    )
+
+
 # --- Streams without a byte buffer (captured output, a notebook, IDLE) ----------------------------
 
 

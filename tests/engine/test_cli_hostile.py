@@ -91,6 +91,8 @@ REASONS = {
     "name-rtl-override.json": "invisible characters (U+202E)",
     "lone-surrogate-name.json": "invisible characters (U+D800)",
     "name-only-zero-width-joiner.json": "needs at least one visible character",
+    "city-same-tile-five-times.json": "placement 2: tile 12 is already in this city (the box",
+    "notation-city-same-tile-five-times.txt": "placement 2: tile 12 is already in this city",
     "notation-arabic-digit.txt": "p must be a whole number",
     "notation-fullwidth-digit-seed.txt": "the seed must be a whole number",
     "notation-bad-percent.txt": "is not percent-encoded UTF-8",
