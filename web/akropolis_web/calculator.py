@@ -27,11 +27,13 @@ from akropolis import notation as city_notation
 from akropolis.checks import (
     MAX_STONES,
     VARIANTS,
+    check_distinct_names,
     check_name,
     check_variants,
     excerpt,
     is_int,
 )
+from akropolis.names import first_look_alike, look_alike_key
 from akropolis.records import CityRecord, RecordError
 from akropolis_web.calculator_city import Builder, Painter, VisibleHex, plural
 
@@ -118,11 +120,21 @@ class Calculator:
         return f"Removed {gone.name} and their city."
 
     def rename(self, index: int, name: str) -> str | None:
-        """Rename a player; returns why not (the name is kept), or None when done."""
+        """Rename a player; returns why not (the name is kept), or None when done.
+
+        The engine's rules for names hold: one that draws ink, and none that looks like
+        another city's name (``first_look_alike``), as the players of a game."""
         try:
-            self.players[index].name = check_name(name.strip(), "a name")
-        except (ValueError, AttributeError) as error:
+            name = check_name(name.strip(), "a name")
+            names = [p.name for p in self.players]
+            names[index] = name
+        except (ValueError, AttributeError, IndexError, TypeError) as error:
             return f"That name cannot be used: {error}."
+        clash = first_look_alike(names)
+        if clash is not None and index in clash:
+            other = names[clash[0] + clash[1] - index]
+            return f"That name cannot be used: \u201c{other}\u201d already names another city."
+        self.players[index].name = name
         return None
 
     def set_stones(self, index: int, value: object) -> str | None:
@@ -289,9 +301,9 @@ def _same_city(a: Player, b: Player) -> bool:
 
 def _free_name(players: list[Player]) -> str:
     """The first default name (``Player N``, from the next seat on) no player has."""
-    taken = {p.name for p in players}
+    taken = {look_alike_key(p.name) for p in players}
     number = len(players)
-    while default_name(number) in taken:
+    while look_alike_key(default_name(number)) in taken:
         number += 1
     return default_name(number)
 
@@ -373,6 +385,10 @@ def read_state(text: object) -> Calculator:
         calculator = Calculator(
             [_read_player(p, f"player {i + 1}") for i, p in enumerate(players)], variants
         )
+        try:
+            check_distinct_names([p.name for p in calculator.players])
+        except ValueError as error:
+            raise RecordError(str(error)) from None
         active = data["active"]
         _expect(
             is_int(active) and 0 <= active < len(players), "active must name one of the players"
