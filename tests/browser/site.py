@@ -1,5 +1,5 @@
-"""A test web server for dist/ that can be stopped, switched to another build, or made to hold
-a file back (to keep Python from loading) until a test lets it go."""
+"""A test web server for dist/ that can be stopped, switched to another build, made to hold a
+file back (to keep Python from loading) until a test lets it go, or to send extra headers."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from build import DIST, Handler, write_service_worker
 class Site:
     """A directory served on a free local port, optionally under a sub-path."""
 
-    def __init__(self, root: Path, prefix: str = "") -> None:
+    def __init__(self, root: Path, prefix: str = "", headers: dict[str, str] | None = None) -> None:
         self.root = root
         self.prefix = prefix.strip("/")
+        self.headers = dict(headers or {})  # sent with every answer
         self.held: dict[str, threading.Event] = {}
         self.sent: list[tuple[str, int]] = []  # (path, status) of every answered request
         site = self
@@ -35,6 +36,11 @@ class Site:
                     if self.path.split("?")[0].endswith(name):
                         event.wait(120)
                 super().do_GET()
+
+            def end_headers(self) -> None:
+                for name, value in site.headers.items():
+                    self.send_header(name, value)
+                super().end_headers()
 
             def log_request(self, code: object = "-", size: object = "-") -> None:
                 site.sent.append((self.path, int(code) if str(code).isdigit() else 0))

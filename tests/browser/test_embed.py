@@ -427,8 +427,8 @@ def test_an_embed_far_below_the_fold_waits_until_it_is_scrolled_to(page: Page, h
 
 def test_an_embed_on_another_sites_page_loads_without_storage(page: Page, host: Site) -> None:
     """A rules site is another site than the embed's: there a browser may refuse the frame any
-    storage (third-party storage blocked, as this Chromium does), which PyScript's IndexedDB
-    cache needs; the embed still loads (an in-memory stand-in) and shows the city."""
+    storage (third-party storage blocked, as this Chromium does); the embed needs none (it
+    starts Pyodide itself, without PyScript's IndexedDB cache) and shows the city."""
     url = host_page(host, page.base, 0, [f"#{CITY}"]).replace("127.0.0.1", "localhost")
     page.goto(url)
     frame = embed_frame(page)
