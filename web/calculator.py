@@ -1,9 +1,8 @@
 """PyScript glue of the score calculator page: DOM events, the city view, storage, sharing.
 
 Only wiring lives here.  The model (players, tiles and hexes, scores, winner, saved state) is
-``akropolis_web.calculator`` (its cities ``calculator_city``), its HTML ``calculator_panels``,
-saving ``calculator_saves``;
-pictures come from ``akropolis.picture.scene`` and ``akropolis.svg``.
+``akropolis_web.calculator`` (one city: ``calculator_city``), HTML ``calculator_panels``, saving
+``calculator_saves``; pictures come from ``akropolis.picture.scene`` and ``akropolis.svg``.
 """
 
 from __future__ import annotations
