@@ -1,8 +1,8 @@
 """PyScript glue of the score calculator page: DOM events, the city view, storage, sharing.
 
 Only wiring lives here.  The model (players, tiles and hexes, scores, winner, saved state) is
-``akropolis_web.calculator``, its HTML ``calculator_panels``, saving ``calculator_saves``;
-pictures come from ``akropolis.picture.scene`` and ``akropolis.svg``.
+``akropolis_web.calculator`` (one city: ``calculator_city``), HTML ``calculator_panels``, saving
+``calculator_saves``; pictures come from ``akropolis.picture.scene`` and ``akropolis.svg``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from akropolis_page.city_view import CityView, gesture_of
 from akropolis_page.dialogs import Dialogs
 from akropolis_page.dom import download, element, listen, now
 from akropolis_web import calculator_panels as panels
-from akropolis_web.calculator import HEXES_MODE, TILES_MODE, Calculator, catalogue
+from akropolis_web.calculator import HEXES_MODE, TILES_MODE, Calculator
+from akropolis_web.calculator_city import catalogue
 from akropolis_web.calculator_saves import CalculatorSaves
 from akropolis_web.newgame import VARIANT_HELP
 from akropolis_web.saves import BrowserStore

@@ -1,6 +1,9 @@
 // The embed before Python: the theme and a placeholder at once, the cheap refusals, Python
 // booted only once the embed is near the viewport (or clicked), and the frame's preferred
-// height told to the host page. The link is only compared with constants here; nothing from it
+// height told to the host page. Python is Pyodide started here, without PyScript: PyScript's
+// start needs 'unsafe-eval', which this page's Content-Security-Policy does not allow, and it
+// keeps a cache in IndexedDB, which a frame on another site may be refused; Pyodide needs
+// neither (embed.py takes document and window from js). The link is only compared with constants here; nothing from it
 // is ever written into the page (embed.py reads it properly, with the engine).
 //
 // <html data-akropolis>: "idle" (waiting to be seen), "loading", then "ready" or "error".
@@ -10,7 +13,6 @@ const $ = (id) => document.getElementById(id);
 const MAX_NOTATION_LENGTH = 10000;
 //: While one embed boots, the others on the page wait this long at most before they start too.
 const BOOT_TURN_MS = 20000;
-const PYTHON_CONFIG = { interpreter: "runtime/pyodide/pyodide.mjs", files: { "python.zip": "./*" } };
 
 const query = new URLSearchParams(window.location.search.slice(0, 1000));
 if (query.get("theme") === "dark") root.dataset.theme = "dark";
@@ -54,70 +56,6 @@ for (const id of ["embed", "bar", "side-content", "why", "tryit", "replay", "err
   resized.observe($(id));
 }
 
-// --- Storage: a frame on another site may have none -----------------------------------------
-
-// With third-party storage blocked (private windows, some browsers' settings) IndexedDB cannot
-// open in a frame on another site, and PyScript waits on its IndexedDB cache before starting
-// Python: the embed would never load. There, PyScript gets this in-memory stand-in (just what
-// its cache uses), which forgets everything with the page — as the embed needs nothing kept.
-function storageWorks() {
-  return new Promise((resolve) => {
-    try {
-      const probe = indexedDB.open("akropolis-probe");
-      probe.onsuccess = () => { probe.result.close(); resolve(true); };
-      probe.onerror = (event) => { event.preventDefault(); resolve(false); };
-      probe.onblocked = () => resolve(true);
-    } catch {
-      resolve(false);
-    }
-  });
-}
-
-function memoryIndexedDB() {
-  const later = (request, type, target = request) => setTimeout(() => {
-    const handler = target[`on${type}`];
-    if (handler) handler.call(target, { type, target });
-  });
-  const request = (run) => {
-    const pending = { result: undefined, error: null, onsuccess: null, onerror: null };
-    setTimeout(() => { pending.result = run(); later(pending, "success"); });
-    return pending;
-  };
-  const store = (map) => ({
-    count: () => request(() => map.size),
-    clear: () => request(() => { map.clear(); }),
-    delete: (key) => request(() => { map.delete(key); }),
-    get: (key) => request(() => map.get(key)),
-    getKey: (key) => request(() => (map.has(key) ? key : undefined)),
-    getAllKeys: () => request(() => [...map.keys()]),
-    put: (value, key) => request(() => { map.set(key, value); return key; }),
-  });
-  const databases = new Map();
-  return {
-    open(name) {
-      const opening = { result: null, error: null, transaction: null };
-      setTimeout(() => {
-        const fresh = !databases.has(name);
-        if (fresh) databases.set(name, new Map());
-        const stores = databases.get(name);
-        opening.result = {
-          get objectStoreNames() { return { length: stores.size, contains: (n) => stores.has(n) }; },
-          createObjectStore(n) { stores.set(n, new Map()); },
-          transaction: (n) => ({ objectStore: () => store(stores.get(n)) }),
-          close() {},
-        };
-        if (fresh && opening.onupgradeneeded) {
-          opening.transaction = { oncomplete: null };
-          opening.onupgradeneeded({ type: "upgradeneeded", target: opening });
-          later(opening, "complete", opening.transaction);
-        }
-        later(opening, "success");
-      });
-      return opening;
-    },
-  };
-}
-
 // --- Booting Python, once, when the embed is about to be seen --------------------------------
 
 let started = false;
@@ -126,17 +64,23 @@ async function startPython() {
   if (started) return;
   started = true;
   performance.mark("akropolis-boot");
-  if (!(await storageWorks())) {
-    Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true });
-  }
-  const script = document.createElement("script");
-  script.type = "py";
-  script.src = "embed.py";
-  script.setAttribute("config", JSON.stringify(PYTHON_CONFIG));
-  document.body.append(script);
-  import("./runtime/pyscript/core.js").catch(() => {
-    fail("The city could not be loaded. Check your connection, then reload the page.");
+  const fetched = (name, read) => fetch(name).then((response) => {
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    return read(response);
   });
+  try {
+    const { loadPyodide } = await import("./runtime/pyodide/pyodide.mjs");
+    const [pyodide, bundle, source] = await Promise.all([
+      loadPyodide({ indexURL: new URL("runtime/pyodide/", window.location.href).href }),
+      fetched("python.zip", (response) => response.arrayBuffer()),
+      fetched("embed.py", (response) => response.text()),
+    ]);
+    pyodide.unpackArchive(bundle, "zip");  // the packages, into Python's working directory
+    await pyodide.runPythonAsync(source, { filename: "embed.py" });
+  } catch (error) {
+    console.error("akropolis:", error);
+    fail("The city could not be loaded. Check your connection, then reload the page.");
+  }
 }
 
 // Embeds of one page boot one after another: the first one in view is ready as soon as if it

@@ -1,4 +1,7 @@
-"""PyScript glue of the embed (``embed.html``): reads the link, draws the city, binds controls.
+"""Python glue of the embed (``embed.html``): reads the link, draws the city, binds controls.
+
+It runs in Pyodide, which ``embed.js`` starts without PyScript (so the page needs no
+``'unsafe-eval'``): it takes ``document`` and ``window`` from ``js``.
 
 Only wiring lives here.  The link is read by ``akropolis_web.embed_options``; positions and
 scores come from the engine through ``replay`` and ``tryit``; HTML from ``embed_panels`` and
@@ -10,8 +13,8 @@ from __future__ import annotations
 
 import json
 
+from js import document, window
 from pyodide.ffi import create_proxy
-from pyscript import document, window
 
 from akropolis import City, Game, score_city, svg
 from akropolis.hexes import unpack

@@ -9,11 +9,11 @@ callers add where it was (``move 7: ``) and their own error type.
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import Any
 
+from . import names
 from .hexes import COORD_LIMIT
 from .rng import SEED_LIMIT
 from .tiles import DISTRICTS, KIND_NAMES, TILES
@@ -38,7 +38,8 @@ MAX_DEPTH = 10
 MAX_DIGITS = 20
 #: Notation text is refused when longer than this (a whole 4-player game is about 600).
 MAX_NOTATION_LENGTH = 10_000
-#: Names: 1 to this many characters, with no control or invisible characters.
+#: Names: 1 to this many characters, one of them visible, no control or invisible characters
+#: (``names``), and no two names of a game alike.
 MAX_NAME_LENGTH = 40
 #: Stones a city record may state.
 MAX_STONES = 10_000
@@ -49,9 +50,6 @@ EXCERPT_LENGTH = 24
 #: Every message the engine raises fits on one line of at most this many characters.
 MAX_MESSAGE_LENGTH = 200
 
-#: Invisible characters allowed inside a name: the joiners that emoji and some scripts need.
-_JOINERS = frozenset("\u200c\u200d")
-_REFUSED_CATEGORIES = frozenset(("Cc", "Cs", "Zl", "Zp"))
 
 
 def excerpt(value: Any, limit: int = EXCERPT_LENGTH) -> str:
@@ -134,33 +132,43 @@ def parse_seed(text: str) -> int:
 
 
 def check_name(value: Any, what: str = "a name") -> str:
-    """A player's name: text of 1 to 40 characters, visible, without control characters."""
+    """A player's name: text of 1 to 40 characters, at least one of which draws ink (not a
+    space, an invisible character, a Hangul filler, blank Braille or a combining mark alone),
+    and no control or invisible format character but the joiners (``names``)."""
     if not isinstance(value, str):
         raise ValueError(f"{what} must be text, not {excerpt(value)}")
     if not 1 <= len(value) <= MAX_NAME_LENGTH:
         raise ValueError(f"{what} must have 1 to {MAX_NAME_LENGTH} characters, not {len(value)}")
-    visible = False
     for char in value:
-        category = unicodedata.category(char)
-        if category in _REFUSED_CATEGORIES or (category == "Cf" and char not in _JOINERS):
+        if names.is_refused(char):
             raise ValueError(
                 f"{what} must not contain control or invisible characters (U+{ord(char):04X})"
             )
-        # Unassigned and private-use characters count as visible: a newer Unicode may assign
-        # them, and the engine must judge a name alike on every Python it runs on.
-        visible = visible or category[0] in "LNPS" or category in ("Cn", "Co")
-    if not visible:
+    if not any(names.draws_ink(char) for char in value):
         raise ValueError(f"{what} needs at least one visible character")
     return value
 
 
+def check_distinct_names(values: Sequence[str]) -> None:
+    """No two names look the same to a person (``names.look_alike_key``): ValueError naming
+    the first two seats that clash, counted from 1."""
+    clash = names.first_look_alike(values)
+    if clash is not None:
+        first, second = clash
+        raise ValueError(
+            f"players {first + 1} and {second + 1} have the same name (“{values[first]}”)"
+        )
+
+
 def check_names(values: Any, players: int) -> tuple[str, ...]:
-    """One name per seat."""
+    """One name per seat, each a valid name, no two looking the same."""
     if not isinstance(values, (list, tuple)):
         raise ValueError(f"names must be a list of {players} names, not {excerpt(values)}")
     if len(values) != players:
         raise ValueError(f"{len(values)} names given for {players} players")
-    return tuple(check_name(name, f"name {seat + 1}") for seat, name in enumerate(values))
+    checked = tuple(check_name(name, f"name {seat + 1}") for seat, name in enumerate(values))
+    check_distinct_names(checked)
+    return checked
 
 
 def check_kind(value: Any, what: str = "a player kind") -> str:
@@ -229,6 +237,21 @@ def check_anchor(value: Any) -> tuple[int, int]:
 
 def check_rotation(value: Any) -> int:
     return check_int(value, "the rotation", 0, 5)
+
+
+def check_each_tile_once(tiles: Iterable[int], what: str = "placement") -> None:
+    """A city holds each tile at most once, as the box holds one of each.
+
+    ``tiles`` are the tile ids in the order they were placed; the first repeat is named by its
+    position (``placement 5: tile 12 is already in this city (the box holds one of each)``).
+    """
+    seen: set[int] = set()
+    for number, tile in enumerate(tiles, start=1):
+        if tile in seen:
+            raise ValueError(
+                f"{what} {number}: tile {tile} is already in this city (the box holds one of each)"
+            )
+        seen.add(tile)
 
 
 def check_placement(value: Any) -> tuple[int, tuple[int, int], int]:

@@ -66,9 +66,7 @@ def _read_input(path: str) -> bytes:
     """The bytes of FILE or stdin, never more than a record may hold plus one."""
     try:
         if path == "-":
-            if sys.stdin is None:
-                raise RecordError("cannot read standard input: it is closed")
-            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+            data = _read_stdin()
         else:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_RECORD_BYTES + 1)
@@ -81,6 +79,22 @@ def _read_input(path: str) -> bytes:
             f"{MAX_RECORD_BYTES / 1e6:g} MB)"
         )
     return data
+
+
+def _read_stdin() -> bytes:
+    """Standard input's bytes, or the UTF-8 of its text when it has no byte buffer (a
+    ``StringIO`` put in its place, as a test or a notebook does)."""
+    stream = sys.stdin
+    if stream is None:
+        raise RecordError("cannot read standard input: it is closed")
+    binary = getattr(stream, "buffer", None)
+    if binary is not None:
+        return binary.read(MAX_RECORD_BYTES + 1)
+    text = stream.read(MAX_RECORD_BYTES + 1)
+    if isinstance(text, bytes):
+        return text
+    # A lone surrogate passes as bytes that are not UTF-8, which the reader refuses as such.
+    return text.encode("utf-8", "surrogatepass")
 
 
 def _score_entry(name: str, stones: int, score: Any, explain: bool) -> dict[str, Any]:
@@ -273,19 +287,32 @@ def _report(args: argparse.Namespace) -> dict[str, Any] | str:
 
 
 def _write(text: str) -> None:
-    """Write the output as UTF-8, whatever the locale; OutputError if it cannot be written."""
+    """Write the output as UTF-8 whatever the locale (through stdout's byte buffer), or as
+    text to a stdout that has none (``redirect_stdout(StringIO())``, a notebook, IDLE);
+    OutputError if it cannot be written."""
     stream = sys.stdout
     if stream is None:
         raise OutputError("cannot write the output: standard output is closed")
     try:
         stream.flush()
+        binary = getattr(stream, "buffer", None)
+        if binary is None:
+            stream.write(text)
+            stream.flush()
+            return
         data = memoryview(text.encode("utf-8"))
         while data:  # unbuffered (python -u), stdout is raw: a write may take only a part
-            written = stream.buffer.write(data)
+            written = binary.write(data)
             if not written:  # a non-blocking stdout that is full
                 raise BlockingIOError(errno.EAGAIN, os.strerror(errno.EAGAIN))
             data = data[written:]
-        stream.buffer.flush()
+        binary.flush()
+    except UnicodeEncodeError:  # a text stdout whose encoding lacks some of the characters
+        raise OutputError(
+            "cannot write the output: standard output cannot show all of its characters"
+        ) from None
+    except ValueError:  # a text stdout that was closed ("I/O operation on closed file")
+        raise OutputError("cannot write the output: standard output is closed") from None
     except BrokenPipeError:
         _silence_stdout()
         raise OutputError("cannot write the output: the pipe was closed by its reader") from None

@@ -67,8 +67,9 @@ class RecordError(ValueError):
 @dataclass(frozen=True, slots=True)
 class CityRecord:
     """A city on its own (score calculator, embeds): variants, stones, and either the
-    placements that built it or, when its tiles are not known, its visible ``hexes`` as
-    ``((q, r), kind, level)`` (a city drawn hex by hex, as ``City.from_hexes`` builds it)."""
+    placements that built it, each tile at most once (the box holds one of each), or, when its
+    tiles are not known, its visible ``hexes`` as ``((q, r), kind, level)`` (a city drawn hex
+    by hex, as ``City.from_hexes`` builds it)."""
 
     variants: frozenset[str]
     stones: int
@@ -81,6 +82,7 @@ class CityRecord:
         if not isinstance(self.placements, (list, tuple)):  # build() checks each placement
             raise ValueError(f"placements must be a list, not {excerpt(self.placements)}")
         object.__setattr__(self, "placements", tuple(self.placements))
+        checks.check_each_tile_once(p.tile for p in self.placements if isinstance(p, Placement))
         if not isinstance(self.hexes, (list, tuple)):  # build() checks each hex
             raise ValueError(f"hexes must be a list, not {excerpt(self.hexes)}")
         object.__setattr__(self, "hexes", tuple(self.hexes))
@@ -334,7 +336,7 @@ def read_city(data: Any) -> CityRecord:
             raise RecordError("hexes: a city drawn hex by hex needs at least one hex")
         if placements:
             raise RecordError("a city record has placements or hexes, not both")
-    record = CityRecord(variants, stones, placements, hexes)
+    record = _check(CityRecord, "", variants, stones, placements, hexes)
     record.build()
     return record
 

@@ -5,7 +5,8 @@ Pages serves every project site of one user at ``NAME.github.io/PROJECT/``); it 
 (the network goes), switched to another build, made to hold a file back (to keep Python from
 loading) until a test lets it go, and made to answer like a host with "pretty URLs"
 (Cloudflare Pages, Netlify): ``/index.html`` redirects to ``/``, ``/calculator.html`` to
-``/calculator``, which it serves.  Every request it answers is recorded.
+``/calculator``, which it serves; it may send extra headers with every answer.  Every request
+it answers is recorded.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class Site:
         prefix: str = "",
         mounts: dict[str, Path] | None = None,
         pretty: bool = False,
+        headers: dict[str, str] | None = None,
     ) -> None:
         self.mounts: dict[str, Path] = {}
         if root is not None:
@@ -36,6 +38,7 @@ class Site:
             self.mounts[name.strip("/")] = path
         self.prefix = prefix.strip("/")
         self.pretty = pretty
+        self.headers = dict(headers or {})  # sent with every answer
         self.held: dict[str, threading.Event] = {}
         self.sent: list[tuple[str, int]] = []  # (path, status) of every answered request
         site = self
@@ -78,6 +81,11 @@ class Site:
                 if not path.endswith("/") and not local.exists() and page.is_file():
                     self.path = path + ".html" + query
                 return False
+
+            def end_headers(self) -> None:
+                for name, value in site.headers.items():
+                    self.send_header(name, value)
+                super().end_headers()
 
             def log_request(self, code: object = "-", size: object = "-") -> None:
                 site.sent.append((self.path, int(code) if str(code).isdigit() else 0))

@@ -400,6 +400,17 @@ def test_a_hostile_link_shows_the_error_card_and_runs_nothing(
         assert not any("pyodide" in url for url in page.watch.requests)
 
 
+def test_a_city_with_the_same_tile_five_times_shows_the_error_card(page: Page) -> None:
+    """The box holds one tile 12: the engine refuses the city, so no "Open in Akropolis" leads
+    to a refusal in the calculator."""
+    open_embed(page, "", "C1;st=0;m=12@-3,1:1.12@-5,1:1.12@-6,0:1.12@-6,-2:1.12@-6,-4:1", "error")
+    assert page.inner_text("#error-text") == (
+        "This link's city or game cannot be read: placement 2: tile 12 is already in this city "
+        "(the box holds one of each)."
+    )
+    assert page.is_hidden("#city") and page.is_hidden("#open")
+
+
 def test_an_embed_far_below_the_fold_waits_until_it_is_scrolled_to(page: Page, host: Site) -> None:
     page.goto(host_page(host, page.base, 4000, [f"#{CITY}"]))
     frame = embed_frame(page)
@@ -416,8 +427,8 @@ def test_an_embed_far_below_the_fold_waits_until_it_is_scrolled_to(page: Page, h
 
 def test_an_embed_on_another_sites_page_loads_without_storage(page: Page, host: Site) -> None:
     """A rules site is another site than the embed's: there a browser may refuse the frame any
-    storage (third-party storage blocked, as this Chromium does), which PyScript's IndexedDB
-    cache needs; the embed still loads (an in-memory stand-in) and shows the city."""
+    storage (third-party storage blocked, as this Chromium does); the embed needs none (it
+    starts Pyodide itself, without PyScript's IndexedDB cache) and shows the city."""
     url = host_page(host, page.base, 0, [f"#{CITY}"]).replace("127.0.0.1", "localhost")
     page.goto(url)
     frame = embed_frame(page)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from akropolis import Game, records
+from akropolis import Game, notation, records
 from akropolis.rng import SplitMix64
 from akropolis_web.share import last_move, read_link
 from tests.browser.conftest import RESULTS
@@ -27,7 +27,13 @@ from tests.browser.test_game_ui import (
     wait_until_ready,
 )
 from tests.browser.test_saves_page import SLOT, kept_texts
-from tests.browser.test_share import REFUSE_CLIPBOARD, assert_clean, clipboard, same, watched
+from tests.browser.test_share import (
+    REFUSE_CLIPBOARD,
+    assert_clean,
+    clipboard,
+    same,
+    watched,
+)
 from tests.browser.test_touch_layouts import DEVICES, _on_canvas, assert_layout_fits, visible_move
 
 pytestmark = pytest.mark.browser
@@ -323,3 +329,36 @@ def test_a_kept_game_resumed_from_a_game_by_link_keeps_the_right_game_aside(peop
     assert not ann.is_visible("#link-bar")
     assert second.ply == 0 and kept_texts(ann) == []  # an unstarted game is not kept
     assert_clean(ann)
+
+
+#: Names a game cannot have (one rule in the engine): a link holding them is refused, and why.
+BAD_NAMES = {
+    "look-the-same": (
+        ["Ann", "Bob", "ann\u200d"],
+        "players 1 and 3 have the same name (\u201cAnn\u201d)",
+    ),
+    "hangul-filler": (["\u3164", "Bob"], "the name needs at least one visible character"),
+    "blank-braille": (["Ann", "\u2800\u2800"], "the name needs at least one visible character"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_NAMES))
+def test_a_play_link_whose_names_clash_or_look_blank_is_refused_and_the_game_stays(
+    page: Page, case: str
+) -> None:
+    """"Who are you?" could not tell two Anns apart, nor show a blank name: the link is
+    refused with the engine's reason, and the game on the page and its save stay as they were."""
+    names, reason = BAD_NAMES[case]
+    game = play_some(page, 3, seed=4)
+    saved = slot(page)
+    record = records.game_to_record(Game(len(names), seed=5))
+    record["players"] = [{"name": name} for name in names]
+    page.goto(page.base + "index.html#play/" + notation.format_game(record, check=True))
+    page.wait_for_selector("#message-dialog[open]")
+    message = page.inner_text("#message")
+    assert message.startswith("This link cannot be opened: ")
+    assert reason in message and message.endswith("Your game is as it was.")
+    assert not page.is_visible("#link-dialog") and not page.is_visible("#link-bar")
+    assert same(game_on_page(page), game)
+    assert slot(page) == saved and kept_texts(page) == []
+    assert_clean(page)

@@ -22,6 +22,7 @@ from akropolis.checks import (
     VARIANTS,
     check_name,
 )
+from akropolis.names import look_alike_key
 from akropolis.records import CITY_FORMAT, GAME_FORMAT, CityRecord, RecordError
 from akropolis.rng import SplitMix64
 
@@ -172,6 +173,11 @@ valid_names = st.one_of(
 ).filter(_is_valid_name)
 
 
+def name_lists(low: int, high: int) -> st.SearchStrategy[list[str]]:
+    """The names of ``low`` to ``high`` seats, valid and no two alike (as a game needs)."""
+    return st.lists(valid_names, min_size=low, max_size=high, unique_by=look_alike_key)
+
+
 @st.composite
 def games(draw: st.DrawFn) -> Game:
     """A real game: 2–4 players, variants, all tiles or not, names, kinds (sometimes a solo
@@ -184,7 +190,7 @@ def games(draw: st.DrawFn) -> Game:
     all_tiles = players < 4 and draw(st.booleans())
     variants = draw(variant_sets)
     seed = draw(seeds)
-    names = draw(st.none() | st.lists(valid_names, min_size=players, max_size=players))
+    names = draw(st.none() | name_lists(players, players))
     kinds = draw(
         st.none() | st.lists(st.sampled_from([None, "human"]), min_size=players, max_size=players)
     )

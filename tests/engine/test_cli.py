@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -9,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from akropolis import records
+from akropolis import Game, cli, notation, records
 from akropolis.simulate import random_game
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -180,3 +182,61 @@ def test_missing_file_and_wrong_record_kind(tmp_path: Path) -> None:
     out = run_cli("moves", "-", stdin=json.dumps(city))
     assert out.returncode == 2
     assert out.stderr == "akropolis: 'moves' needs a game record, not a city record\n"
+
+
+@pytest.mark.parametrize("command", ["score", "render"])
+def test_a_city_with_the_same_tile_five_times_is_refused_by_the_command_line(command: str) -> None:
+    """The box holds one of each tile: exit 2 and the engine's one line, nothing on stdout."""
+    text = "C1;st=0;m=12@-3,1:1.12@-5,1:1.12@-6,0:1.12@-6,-2:1.12@-6,-4:1"
+    out = run_cli(command, "-", stdin=text)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == (
+        "akropolis: placement 2: tile 12 is already in this city (the box holds one of each)\n"
+    )
+
+
+# --- Streams without a byte buffer (captured output, a notebook, IDLE) ----------------------------
+
+
+def test_main_writes_its_json_to_a_text_stdout_without_a_byte_buffer(finished) -> None:
+    """Under ``redirect_stdout(StringIO())`` the report is written as text, exit 0.
+
+    ``_write`` wrote through ``sys.stdout.buffer``, which a ``StringIO`` lacks: every command
+    answered "internal error" when its output was captured this way.
+    """
+    path, game = finished
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        status = cli.main(["score", str(path)])
+    assert status == 0
+    assert json.loads(output.getvalue()) == cli.score_report(game)
+
+
+def test_main_reads_dash_from_a_text_stdin_without_a_byte_buffer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``sys.stdin = StringIO(...)`` serves ``-`` like a real stdin (here notation, "Zoë" too)."""
+    game = Game(2, seed=13, names=["Zoë", "سارا"])
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    text = notation.format_game(records.game_to_record(game))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        status = cli.main(["state", "-"])
+    assert status == 0
+    assert json.loads(output.getvalue()) == cli.state_report(game)
+
+
+def test_a_closed_text_stdout_is_an_output_error(
+    finished, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A text stdout that was closed: exit 1 and one line, not an internal error."""
+    path, _ = finished
+    output = io.StringIO()
+    output.close()
+    with contextlib.redirect_stdout(output):
+        status = cli.main(["score", str(path)])
+    assert status == 1
+    expected = "akropolis: cannot write the output: standard output is closed\n"
+    assert capsys.readouterr().err == expected

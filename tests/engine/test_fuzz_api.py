@@ -26,6 +26,7 @@ from tests.engine.fuzzing import (
     games,
     ints,
     mostly,
+    name_lists,
     odd_text,
     seeds,
     stones,
@@ -66,7 +67,7 @@ bad_decks = st.one_of(
     st.lists(st.integers(1, 61) | anything, max_size=4).map(tuple),
     anything,
 )
-some_names = st.lists(valid_names, min_size=2, max_size=4)
+some_names = name_lists(2, 4)
 bad_names = st.lists(valid_names | odd_text | anything, min_size=1, max_size=5) | anything
 some_kinds = st.lists(st.sampled_from([None, *PLAYER_KINDS]), min_size=2, max_size=4)
 bad_kinds = st.lists(st.sampled_from([None, "Human", "ai"]) | anything, max_size=5) | anything

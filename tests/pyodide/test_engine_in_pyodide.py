@@ -96,3 +96,28 @@ for names in (["\u200b", "B"], ["A", "B\x00"], ["\U0001FAE8", "B"]):
     expected = run_on_cpython(code)
     assert run_in_pyodide(code) == expected
     assert expected.count("refused") >= 12
+
+
+#: Each block of 4,096 code points of the planes that hold characters (the others are unassigned
+#: or private use throughout): the hash of every character's verdict as a name and its key.
+NAME_VERDICTS = r"""
+import hashlib
+from akropolis import names
+for block in [*range(0x00, 0x40), 0xE0]:
+    digest = hashlib.sha256()
+    for code in range(block * 0x1000, block * 0x1000 + 0x1000):
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        char = chr(code)
+        verdict = f"{names.is_refused(char):d}{names.draws_ink(char):d}{names.look_alike_key(char)}"
+        digest.update(f"{code:x}{verdict}\n".encode("utf-8", "surrogatepass"))
+    print(f"U+{block * 0x1000:05X} {digest.hexdigest()[:16]}")
+"""
+
+
+def test_names_are_judged_alike_on_cpython_and_pyodide(run_in_pyodide) -> None:
+    """Refused, visible and the look-alike key of every character agree, though Pyodide's
+    Python knows Unicode 16.0 and CPython 3.11 Unicode 14.0 (``akropolis.names``)."""
+    expected = run_on_cpython(NAME_VERDICTS)
+    assert len(expected.splitlines()) == 65
+    assert run_in_pyodide(NAME_VERDICTS) == expected

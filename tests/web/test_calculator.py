@@ -25,16 +25,18 @@ from akropolis.records import RecordError
 from akropolis.simulate import random_game
 from akropolis_web import calculator_panels as panels
 from akropolis_web.calculator import (
-    BRUSH_LEVELS,
     HEXES_MODE,
     MAX_PLAYERS,
     TILES_MODE,
-    Builder,
     Calculator,
-    Painter,
     Player,
-    catalogue,
     read_state,
+)
+from akropolis_web.calculator_city import (
+    BRUSH_LEVELS,
+    Builder,
+    Painter,
+    catalogue,
     starting_hexes,
     tile_shows,
 )

@@ -85,6 +85,22 @@ def test_an_unreadable_save_is_kept_aside_with_its_reason_and_the_page_starts(na
     assert saves.save(Game(2, seed=1)).ok
 
 
+def test_an_autosave_whose_names_look_the_same_is_kept_aside_with_the_reason() -> None:
+    """Saved before names had to look different ("Ann" and "ann"): the engine now refuses it,
+    and the page keeps it under Kept games, to download, instead of losing it."""
+    record = records.game_to_record(played(3))
+    record["players"] = [{"name": "Ann"}, {"name": "ann"}]
+    text = records.dumps(record)
+    store = MemoryStore()
+    store.items[SLOT] = text
+    saves = tab(store)
+    opening = saves.open()
+    assert opening.game is None and "Kept games" in opening.notice
+    [kept] = saves.kept()
+    assert kept.text == text and kept.why == UNREADABLE
+    assert kept.reason == "players 1 and 2 have the same name (\u201cAnn\u201d)"
+
+
 def test_several_unreadable_saves_are_all_kept_with_their_times() -> None:
     store = MemoryStore()
     saves = tab(store)

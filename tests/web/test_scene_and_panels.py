@@ -202,6 +202,28 @@ def test_new_game_form_refuses_what_the_record_reader_refuses(
         form.create()
 
 
+@pytest.mark.parametrize("other", ["Ann", "ann", "Ann \u200d", "\uff21\uff4e\uff4e", " ANN "])
+def test_the_form_refuses_two_players_whose_names_look_the_same(other: str) -> None:
+    """The engine's rule (case, width, invisible characters and spaces set aside), in the form's
+    own sentence naming both seats; it refused only names equal once trimmed."""
+    form = NewGameForm()
+    form.read({"names": ["Bob", "Ann", other], "variants": [], "seed": ""})
+    with pytest.raises(SetupError) as caught:
+        form.create()
+    assert str(caught.value) == (
+        "Players 2 and 3 have the same name (\u201cAnn\u201d): give each player a different name."
+    )
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u115f\u1160", "\uffa0", "\u2800\u2800"])
+def test_the_form_refuses_a_name_of_hangul_fillers_or_blank_braille_as_blank(blank: str) -> None:
+    form = NewGameForm()
+    form.read({"names": ["Ann", blank], "variants": [], "seed": ""})
+    with pytest.raises(SetupError) as caught:
+        form.create()
+    assert str(caught.value) == "The name of player 2 needs at least one visible character."
+
+
 def test_a_game_the_form_starts_reads_back_from_its_record() -> None:
     form = NewGameForm()
     largest = "18446744073709551615"

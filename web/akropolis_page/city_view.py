@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import json
 
+from js import window
 from pyodide.ffi import create_proxy
-from pyscript import window
 
 from akropolis.picture.geometry import Viewport, fit, hex_to_world
 

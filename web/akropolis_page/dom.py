@@ -6,8 +6,8 @@ import asyncio
 import inspect
 from collections.abc import Callable
 
+from js import document, window
 from pyodide.ffi import create_proxy
-from pyscript import document, window
 
 #: Proxies must live as long as their listeners.
 _PROXIES: list = []

@@ -1,8 +1,7 @@
 """The score calculator's model: the cities of a real table, rebuilt and scored.
 
-People who played the physical game rebuild each city here, tile by tile (``Builder``: the
-engine's placement rules, each tile once, undo) or, when they do not know which tiles were
-used, hex by hex (``Painter``: kind and level of each visible hex, always one connected city).
+People who played the physical game rebuild each city here, tile by tile or, when they do not
+know which tiles were used, hex by hex (``calculator_city``: ``Builder`` and ``Painter``).
 ``Calculator`` holds 1 to 4 players (name, stones left, city) and the variants they share,
 scores them with ``score_city``, names the winner with ``final_result`` (the very rule a game
 uses), shares a city as checked city notation, and saves itself as JSON.
@@ -17,260 +16,39 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from akropolis import (
-    DIRECTIONS,
-    STARTING_TILE,
-    TILES,
     City,
     CityScore,
-    Kind,
-    Move,
     Result,
     final_result,
     records,
     score_city,
 )
 from akropolis import notation as city_notation
-from akropolis.checks import MAX_STONES, VARIANTS, check_name, check_variants, excerpt, is_int
-from akropolis.hexes import connected, pack
+from akropolis.checks import (
+    MAX_STONES,
+    VARIANTS,
+    check_distinct_names,
+    check_name,
+    check_variants,
+    excerpt,
+    is_int,
+)
+from akropolis.names import first_look_alike, look_alike_key
 from akropolis.records import CityRecord, RecordError
-from akropolis_web.hand import Hand, hold_hint
-
-Hex = tuple[int, int]
-VisibleHex = tuple[Hex, Kind, int]
+from akropolis_web.calculator_city import Builder, Painter, VisibleHex, plural
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 #: A new calculator: the commonest table.
 DEFAULT_PLAYERS = 2
-#: Levels the painter's brush offers (a real city rarely passes 5; the engine allows 64).
-BRUSH_LEVELS = 9
 #: The saved state's format and the version this program writes and reads.
 STATE_FORMAT = "akropolis-calculator"
 STATE_VERSION = 1
 TILES_MODE, HEXES_MODE = "tiles", "hexes"
 MODES = (TILES_MODE, HEXES_MODE)
-#: The kinds a catalogue filter can ask a tile to show.
-FILTERS: tuple[str, ...] = ("quarry", "house", "market", "barracks", "temple", "garden", "plaza")
 
 
 def default_name(index: int) -> str:
     return f"Player {index + 1}"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-# --- The catalogue -----------------------------------------------------------------------------
-
-
-def tile_shows(tile_id: int, wanted: str) -> bool:
-    """Whether a tile shows ``wanted`` (a ``FILTERS`` name): a kind, its plaza, or any plaza."""
-    hexes = TILES[tile_id].hexes
-    if wanted == "plaza":
-        return any(kind.is_plaza for kind in hexes)
-    return any(kind.district.label == wanted for kind in hexes)
-
-
-def catalogue(wanted: Iterable[str] = ()) -> list[int]:
-    """The tile ids that show every kind in ``wanted`` (all 61 when nothing is asked)."""
-    wanted = [name for name in wanted if name in FILTERS]
-    return [tile for tile in sorted(TILES) if all(tile_shows(tile, name) for name in wanted)]
-
-
-def describe_tile(tile_id: int) -> str:
-    """``Tile 12: quarry, market, house`` (hexes clockwise from hex_a)."""
-    return f"Tile {tile_id}: " + ", ".join(k.label.replace("-", " ") for k in TILES[tile_id].hexes)
-
-
-# --- Tile by tile ------------------------------------------------------------------------------
-
-
-class Builder(Hand):
-    """A city rebuilt tile by tile, as it was built: each placement is checked by the engine
-    (a physical city obeys the rules), each tile is used once (a box holds one of each)."""
-
-    def __init__(self, placements: Iterable[Move] = ()) -> None:
-        super().__init__()
-        self.city = City.from_placements(list(placements))  # IllegalMoveError says which
-        self.held: int | None = None  # the tile id in hand
-
-    @property
-    def placements(self) -> tuple[Move, ...]:
-        return tuple(self.city.placements)
-
-    @property
-    def used(self) -> frozenset[int]:
-        return frozenset(p.tile for p in self.city.placements)
-
-    @property
-    def held_tile(self) -> int | None:
-        return self.held
-
-    def hand_city(self) -> City:
-        return self.city
-
-    # --- Actions -----------------------------------------------------------------------------
-
-    def pick(self, tile_id: int, gesture: str = "click") -> tuple[bool, str]:
-        """Take a tile from the catalogue in hand; returns (taken, status line) in the words of
-        the player's gesture (click, tap or key)."""
-        if not is_int(tile_id) or tile_id not in TILES:
-            return False, f"There is no tile {excerpt(tile_id)}."
-        if tile_id in self.used:
-            return False, f"Tile {tile_id} is already in this city: the box holds one of each."
-        self.held = tile_id
-        return True, f"{describe_tile(tile_id)} in hand: {hold_hint(gesture)}."
-
-    def drop(self) -> None:
-        self.held = None
-        self.hover = None
-
-    def place(self, anchor: Hex | None = None) -> tuple[bool, str]:
-        """Place the tile in hand with hex_a on ``anchor``; returns (placed, status line)."""
-        ghost = self.ghost(anchor)
-        if ghost is None:
-            return False, "Pick a tile from the catalogue first."
-        if not ghost.legal:
-            return False, f"Not here: {ghost.reason}."
-        self.city.place(ghost.move)
-        self.drop()
-        stones = ghost.stones_gained
-        gained = f" (+{_plural(stones, 'stone')} from the quarries it covers)" if stones else ""
-        return True, f"Placed tile {ghost.move.tile} on level {ghost.level}{gained}."
-
-    def undo(self) -> str:
-        if not self.city.placements:
-            return "No tile to take back."
-        move = self.city.undo()
-        self.drop()
-        return f"Took back tile {move.tile}."
-
-
-# --- Hex by hex --------------------------------------------------------------------------------
-
-
-def starting_hexes() -> dict[Hex, tuple[Kind, int]]:
-    """The starting tile, where every city begins (and a painted one too)."""
-    return {cell: (kind, 1) for cell, kind in STARTING_TILE}
-
-
-def _neighbours(cell: Hex) -> list[Hex]:
-    return [(cell[0] + dq, cell[1] + dr) for dq, dr in DIRECTIONS]
-
-
-@dataclass(frozen=True, slots=True)
-class Stroke:
-    """What the brush would do on a cell: allowed or why not, in one line."""
-
-    cell: Hex
-    allowed: bool
-    reason: str
-
-
-class Painter:
-    """A city painted hex by hex, when its tiles are not known: the kind and level of each
-    visible hex.  It is always one connected city (``City.from_hexes`` scores only that), so a
-    hex is painted next to the city and erased only if the rest stays in one piece."""
-
-    def __init__(self, hexes: Iterable[VisibleHex] | None = None) -> None:
-        if hexes is None:
-            self.hexes = starting_hexes()
-        else:
-            city = City.from_hexes(list(hexes))  # ValueError says what is wrong
-            self.hexes = {cell: (kind, level) for cell, kind, level in city.hexes()}
-        self.kind = Kind.HOUSE
-        self.level = 1
-        self.erasing = False
-        self.hover: Hex | None = None
-        self._history: list[tuple[Hex, tuple[Kind, int] | None]] = []
-        self._city: City | None = None
-
-    @property
-    def pristine(self) -> bool:
-        """Still the starting tile, untouched."""
-        return self.hexes == starting_hexes()
-
-    def visible(self) -> list[VisibleHex]:
-        return [(cell, kind, level) for cell, (kind, level) in self.hexes.items()]
-
-    def city(self) -> City:
-        """The painted city as the engine sees it (rebuilt after each change)."""
-        if self._city is None:
-            self._city = City.from_hexes(self.visible())
-        return self._city
-
-    def frontier(self) -> list[Hex]:
-        """The empty cells next to the city: where a new hex may be painted."""
-        return sorted({n for cell in self.hexes for n in _neighbours(cell) if n not in self.hexes})
-
-    # --- The brush ---------------------------------------------------------------------------
-
-    def choose(self, kind: Kind | None = None, level: int | None = None) -> None:
-        """Set the brush (a kind, or the eraser when ``kind`` is None and no level is given)."""
-        if kind is not None:
-            self.kind, self.erasing = Kind(kind), False
-        if level is not None:
-            self.level = min(max(int(level), 1), BRUSH_LEVELS)
-            self.erasing = False
-        if kind is None and level is None:
-            self.erasing = True
-
-    def stroke(self, cell: Hex) -> Stroke:
-        """Whether the brush may touch ``cell``, and why not."""
-        if self.erasing:
-            if cell not in self.hexes:
-                return Stroke(cell, False, "there is no hex here to erase")
-            if len(self.hexes) == 1:
-                return Stroke(cell, False, "a city keeps at least one hex")
-            if not connected(pack(*other) for other in self.hexes if other != cell):
-                return Stroke(
-                    cell, False, "erasing it would cut the city in two (erase from the edge)"
-                )
-            return Stroke(cell, True, "")
-        if cell in self.hexes:
-            if self.hexes[cell] == (self.kind, self.level):
-                return Stroke(cell, False, "this hex is already painted like that")
-            return Stroke(cell, True, "")
-        if not any(n in self.hexes for n in _neighbours(cell)):
-            return Stroke(
-                cell,
-                False,
-                "a hex must touch the city (a city is one piece: paint next to it)",
-            )
-        return Stroke(cell, True, "")
-
-    def paint(self, cell: Hex) -> tuple[bool, str]:
-        """Paint (or erase) ``cell`` with the brush; returns (done, status line)."""
-        stroke = self.stroke(cell)
-        if not stroke.allowed:
-            return False, f"Not here: {stroke.reason}."
-        self._history.append((cell, self.hexes.get(cell)))
-        self._city = None
-        where = f"{cell[0]},{cell[1]}"
-        if self.erasing:
-            del self.hexes[cell]
-            return True, f"Erased the hex at {where}."
-        self.hexes[cell] = (self.kind, self.level)
-        label = self.kind.label.replace("-", " ")
-        return True, f"Painted a {label} on level {self.level} at {where}."
-
-    def undo(self) -> str:
-        if not self._history:
-            return "Nothing to take back."
-        cell, before = self._history.pop()
-        self._city = None
-        if before is None:
-            del self.hexes[cell]
-        else:
-            self.hexes[cell] = before
-        return f"Took back the change at {cell[0]},{cell[1]}."
-
-    def replace(self, hexes: Iterable[VisibleHex]) -> None:
-        """Start again from ``hexes`` (a built city's visible hexes, say); no undo past it."""
-        city = City.from_hexes(list(hexes))
-        self.hexes = {cell: (kind, level) for cell, kind, level in city.hexes()}
-        self._history.clear()
-        self._city = None
 
 
 # --- Players and the table ---------------------------------------------------------------------
@@ -342,11 +120,21 @@ class Calculator:
         return f"Removed {gone.name} and their city."
 
     def rename(self, index: int, name: str) -> str | None:
-        """Rename a player; returns why not (the name is kept), or None when done."""
+        """Rename a player; returns why not (the name is kept), or None when done.
+
+        The engine's rules for names hold: one that draws ink, and none that looks like
+        another city's name (``first_look_alike``), as the players of a game."""
         try:
-            self.players[index].name = check_name(name.strip(), "a name")
-        except (ValueError, AttributeError) as error:
+            name = check_name(name.strip(), "a name")
+            names = [p.name for p in self.players]
+            names[index] = name
+        except (ValueError, AttributeError, IndexError, TypeError) as error:
             return f"That name cannot be used: {error}."
+        clash = first_look_alike(names)
+        if clash is not None and index in clash:
+            other = names[clash[0] + clash[1] - index]
+            return f"That name cannot be used: \u201c{other}\u201d already names another city."
+        self.players[index].name = name
         return None
 
     def set_stones(self, index: int, value: object) -> str | None:
@@ -376,7 +164,7 @@ class Calculator:
             if player.painter.pristine and player.builder.placements:
                 player.painter.replace(player.builder.city.hexes())
                 return (
-                    f"By hexes: started from the {_plural(len(player.builder.placements), 'tile')}"
+                    f"By hexes: started from the {plural(len(player.builder.placements), 'tile')}"
                     " placed. Pick a kind and a level, then tap a hex."
                 )
             return "By hexes: pick a kind and a level, then tap a hex to paint it."
@@ -496,20 +284,8 @@ class Calculator:
         return records.dumps(self.to_json())
 
 
-def _once_each(placements: Iterable[Move]) -> None:
-    """A city holds each tile once (the box has one of each): RecordError if not."""
-    seen: set[int] = set()
-    for number, placement in enumerate(placements, start=1):
-        if placement.tile in seen:
-            raise RecordError(
-                f"placement {number}: tile {placement.tile} is already in this city "
-                "(the box holds one of each)"
-            )
-        seen.add(placement.tile)
-
-
 def _player_of(subject: CityRecord, name: str) -> Player:
-    _once_each(subject.placements)
+    """A player holding ``subject``, a city the engine has checked (each tile once too)."""
     if subject.hexes:
         return Player(name, subject.stones, HEXES_MODE, painter=Painter(subject.hexes))
     return Player(name, subject.stones, TILES_MODE, builder=Builder(subject.placements))
@@ -525,9 +301,9 @@ def _same_city(a: Player, b: Player) -> bool:
 
 def _free_name(players: list[Player]) -> str:
     """The first default name (``Player N``, from the next seat on) no player has."""
-    taken = {p.name for p in players}
+    taken = {look_alike_key(p.name) for p in players}
     number = len(players)
-    while default_name(number) in taken:
+    while look_alike_key(default_name(number)) in taken:
         number += 1
     return default_name(number)
 
@@ -577,7 +353,6 @@ def _read_player(value: Any, where: str) -> Player:
     try:
         placements = _city_record(placements=data["placements"]).placements
         hexes = _city_record(hexes=data["hexes"]).hexes
-        _once_each(placements)
     except RecordError as error:
         raise RecordError(f"{where}: {error}") from None
     return Player(name, stones, data["mode"], Builder(placements), Painter(hexes))
@@ -610,6 +385,10 @@ def read_state(text: object) -> Calculator:
         calculator = Calculator(
             [_read_player(p, f"player {i + 1}") for i, p in enumerate(players)], variants
         )
+        try:
+            check_distinct_names([p.name for p in calculator.players])
+        except ValueError as error:
+            raise RecordError(str(error)) from None
         active = data["active"]
         _expect(
             is_int(active) and 0 <= active < len(players), "active must name one of the players"

@@ -13,14 +13,8 @@ from akropolis.checks import VARIANTS
 from akropolis.picture import scene
 from akropolis.picture.markup import escape
 from akropolis_web import rules_help
-from akropolis_web.calculator import (
-    BRUSH_LEVELS,
-    FILTERS,
-    MAX_PLAYERS,
-    Calculator,
-    Painter,
-    describe_tile,
-)
+from akropolis_web.calculator import MAX_PLAYERS, Calculator
+from akropolis_web.calculator_city import BRUSH_LEVELS, FILTERS, Painter, describe_tile
 from akropolis_web.panels import KIND_TITLES, score_rows
 
 #: Catalogue filter labels.

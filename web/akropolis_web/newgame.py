@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from akropolis import Game
 from akropolis.checks import MAX_NAME_LENGTH, VARIANTS, check_name, parse_seed
+from akropolis.names import first_look_alike
 from akropolis.picture.markup import escape
 
 from .opponents import ARCHITECTS, HUMAN, SEAT_CHOICES, setup_kinds
@@ -66,8 +67,13 @@ class NewGameForm:
                 check_name(name, f"The name of player {seat + 1}")
             except ValueError as error:
                 raise SetupError(f"{error}.") from None
-        if len(set(names)) != len(names):
-            raise SetupError("Give each player a different name.")
+        clash = first_look_alike(names)  # the engine's rule: names that look the same clash
+        if clash is not None:
+            first, second = clash
+            raise SetupError(
+                f"Players {first + 1} and {second + 1} have the same name "
+                f"(\u201c{names[first]}\u201d): give each player a different name."
+            )
         if self.all_tiles and len(names) == 4:
             raise SetupError("All tiles is for 2 or 3 players (4 players always use all 61).")
         seed = None
