@@ -36,7 +36,7 @@ from tests.browser.test_opponents import start_against
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"viewport": {"width": 1280, "height": 820}}
-SETTLED = "['ready', 'error'].includes(document.documentElement.dataset.akropolis)"
+SETTLED = "() => ['ready', 'error'].includes(document.documentElement.dataset.akropolis)"
 
 
 def visit(context: BrowserContext, url: str) -> Page:
