@@ -96,9 +96,7 @@ class Page:
         if opened.calculator is not None:
             self.calc = opened.calculator
         self.refresh(fit_view=True)
-        if not self.open_link():
-            self.hint(self.welcome())
-        if opened.notice:
+        if opened.notice:  # told first; a notice about the link waits until it is closed
             actions = []
             if opened.kept is not None:
                 kept = opened.kept
@@ -106,6 +104,8 @@ class Page:
             if self.saves.blocked:
                 actions.append(("Discard it", self.discard_blocked))
             self.dialogs.message(opened.notice, actions)
+        if not self.open_link():
+            self.hint(self.welcome())
         self.save()
 
     def welcome(self) -> str:
