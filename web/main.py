@@ -27,22 +27,9 @@ from akropolis_page.page_api import never_raises, publish
 from akropolis_page.saving import SaveKeeper
 from akropolis_page.share import ShareDialog
 from akropolis_web import panels
+from akropolis_web.hand import CURSOR_KEYS
 from akropolis_web.newgame import NewGameForm, SetupError
 from akropolis_web.table import Table
-
-#: Keyboard cursor: arrows, and the classic hex keys W E D S A Q (N NE SE S SW NW).
-CURSOR_KEYS = {
-    "ArrowUp": 0,
-    "w": 0,
-    "e": 1,
-    "ArrowRight": 2,
-    "d": 2,
-    "ArrowDown": 3,
-    "s": 3,
-    "a": 4,
-    "ArrowLeft": 5,
-    "q": 5,
-}
 
 
 class App:

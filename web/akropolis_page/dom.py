@@ -89,6 +89,12 @@ def svg_image(text: str, alt: str):
     return image
 
 
+def data_of(node) -> dict[str, str]:
+    """An element's ``data-*`` attributes (a missing one is absent, never an error)."""
+    names = [str(name) for name in node.getAttributeNames()]
+    return {name[5:]: str(node.getAttribute(name)) for name in names if name.startswith("data-")}
+
+
 def now() -> str:
     """The time now, ISO 8601 in UTC (sorts as text)."""
     return str(window.Date.new().toISOString())
