@@ -1,8 +1,10 @@
-"""PyScript glue of the score calculator page: DOM events, the city view, storage, sharing.
+"""PyScript glue of the score calculator page: DOM events, the city view and the panels.
 
 Only wiring lives here.  The model (players, tiles and hexes, scores, winner, saved state) is
-``akropolis_web.calculator`` (one city: ``calculator_city``), HTML ``calculator_panels``, saving
-``calculator_saves``; pictures come from ``akropolis.picture.scene`` and ``akropolis.svg``.
+``akropolis_web.calculator`` (one city: ``calculator_city``), its HTML ``calculator_panels``;
+the page's saving is ``akropolis_page.calculator_saving``, links and the Share dialog
+``calculator_share``, the players' fields and questions ``calculator_players``, the explanation
+pointed at ``calculator_explain``; pictures come from ``akropolis.picture.scene``.
 """
 
 from __future__ import annotations
@@ -12,35 +14,24 @@ import json
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from akropolis import Kind, svg
+from akropolis import Kind
 from akropolis.checks import VARIANTS
 from akropolis.hexes import unpack
 from akropolis.picture import scene
 from akropolis.picture.geometry import hex_to_world
-from akropolis.records import RecordError
+from akropolis_page.calculator_explain import Explanation
+from akropolis_page.calculator_players import PlayerControls
+from akropolis_page.calculator_saving import CalculatorSaving
+from akropolis_page.calculator_share import CalculatorShare
 from akropolis_page.city_view import CityView, gesture_of
 from akropolis_page.dialogs import Dialogs
-from akropolis_page.dom import download, element, listen, now
+from akropolis_page.dom import data_of, element, listen
 from akropolis_web import calculator_panels as panels
 from akropolis_web.calculator import HEXES_MODE, TILES_MODE, Calculator
 from akropolis_web.calculator_city import catalogue
-from akropolis_web.calculator_saves import CalculatorSaves
+from akropolis_web.hand import CURSOR_KEYS
 from akropolis_web.newgame import VARIANT_HELP
-from akropolis_web.saves import BrowserStore
 
-#: Keyboard cursor for the tile in hand: arrows and W E D S A Q (N NE SE S SW NW).
-CURSOR_KEYS = {
-    "ArrowUp": 0,
-    "w": 0,
-    "e": 1,
-    "ArrowRight": 2,
-    "d": 2,
-    "ArrowDown": 3,
-    "s": 3,
-    "a": 4,
-    "ArrowLeft": 5,
-    "q": 5,
-}
 MODE_NOTES = {
     TILES_MODE: "Pick a tile, turn it and place it where it lies at the table: every placement "
     "follows the rules, as it did in the game.",
@@ -56,12 +47,14 @@ class Page:
         self.wanted: frozenset[str] = frozenset()  # the catalogue's kind filters
         self.pending = None  # touch: the spot tapped, waiting for "Place here"
         self.explain = True
-        self.focus = None  # the district picked in the explanation, outlined on the city
         self.scores = []
         self._html: dict[str, str] = {}  # each panel's HTML as last written
         self.dialogs = Dialogs()
-        self.saves = CalculatorSaves(BrowserStore(lambda: window.localStorage), now)
         self.city_view = CityView(element("city"), self, self.message)
+        self.saving = CalculatorSaving(self)  # the saved cities, the status line, other tabs
+        self.sharing = CalculatorShare(self)  # links and the Share dialog
+        self.players = PlayerControls(self)  # names, stones, variants, remove, start over
+        self.explanation = Explanation(self)  # a district pointed at, outlined on the city
 
     # --- Wiring ------------------------------------------------------------------------------
 
@@ -72,18 +65,6 @@ class Page:
     def bind(self) -> None:
         self.on(document, "keydown", self.key)
         self.on(element("app"), "click", self.click)
-        self.on(element("player-name"), "input", self.name_typed)
-        self.on(element("player-name"), "change", self.name_changed)
-        self.on(element("player-stones"), "input", self.stones_typed)
-        self.on(element("player-stones"), "change", self.stones_changed)
-        self.on(element("variants"), "change", self.variants_changed)
-        self.on(element("show-scoring"), "change", self.scoring_toggled)
-        self.on(element("share-dialog"), "click", self.share_click)
-        self.on(element("explanation"), "mouseover", self.point_at_verdict)
-        self.on(element("explanation"), "click", self.point_at_verdict)
-        self.on(element("explanation"), "mouseleave", self.stop_pointing)
-        self.on(window, "hashchange", lambda _e: self.open_link())
-        self.on(window, "storage", self.storage_changed)
 
     # --- Start -------------------------------------------------------------------------------
 
@@ -93,20 +74,13 @@ class Page:
             for name in VARIANTS
         )
         element("rules").innerHTML = panels.SCORING_RULES_HTML
-        opened = self.saves.open()
-        if opened.calculator is not None:
-            self.calc = opened.calculator
+        saved = self.saving.open()
+        if saved is not None:
+            self.calc = saved
         self.refresh(fit_view=True)
-        if not self.open_link():
+        self.saving.tell_opening()  # first: a notice about the link waits until it is closed
+        if not self.sharing.open_link():
             self.hint(self.welcome())
-        if opened.notice:
-            actions = []
-            if opened.kept is not None:
-                kept = opened.kept
-                actions.append(("Download it", lambda: self.download_kept(kept)))
-            if self.saves.blocked:
-                actions.append(("Discard it", self.discard_blocked))
-            self.dialogs.message(opened.notice, actions)
         self.save()
 
     def welcome(self) -> str:
@@ -114,54 +88,14 @@ class Page:
             return "Pick a kind and a level, then tap the hexes of the city."
         return "Pick a tile from the catalogue, then place it in the city."
 
-    def open_link(self) -> bool:
-        """Open the city in the page's fragment, if any; a bad one changes nothing."""
-        text = str(window.location.hash or "")[1:]
-        if not text:
-            return False
-        try:
-            said = self.calc.open_shared(text)
-        except RecordError as error:
-            self.message(f"This link cannot be opened: {error}. Your cities are as they were.")
-            return False
-        window.history.replaceState(None, "", window.location.pathname + window.location.search)
-        self.pending = None
-        self.refresh(fit_view=True)
-        self.save()
-        self.hint(said, "good")
-        return True
-
-    # --- Saving ------------------------------------------------------------------------------
-
     def save(self) -> None:
-        result = self.saves.save(self.calc)
-        element("save-status").hidden = result.ok
-        element("save-status-text").textContent = result.message
-
-    def storage_changed(self, event) -> None:
-        """Another tab changed the calculator: follow it (this tab saves every change)."""
-        if event.key not in (None, "akropolis.calculator.v1"):
-            return
-        other = self.saves.changed_elsewhere()
-        if other is not None:
-            self.calc = other
-            self.pending = None
-            self.refresh(fit_view=True)
-            self.hint("Updated from another tab.")
-
-    def download_kept(self, text: str) -> None:
-        stamp = "".join(ch for ch in now() if ch.isalnum())[:15]
-        download(text, f"akropolis-calculator-unreadable-{stamp}.json", "application/json")
-
-    def discard_blocked(self) -> None:
-        self.saves.discard_blocked()
-        self.save()
+        self.saving.save()
 
     # --- Drawing -----------------------------------------------------------------------------
 
     def refresh(self, fit_view: bool = False) -> None:
         """Redraw everything after the model changed."""
-        self.focus = None
+        self.explanation.focus = None
         calc = self.calc
         player = calc.current
         self.scores = calc.scores()
@@ -269,8 +203,8 @@ class Page:
         """What follows the pointer: the tile in hand and its legal spots, or the brush; or
         the district picked in the explanation."""
         player = self.calc.current
-        if self.focus is not None and not self.holding():
-            return self.focus_overlay(view)
+        if self.explanation.focus is not None and not self.holding():
+            return self.explanation.overlay(view)
         if player.mode == TILES_MODE:
             builder = player.builder
             if builder.held is None:
@@ -296,39 +230,6 @@ class Page:
             ghost = [(painter.hover, painter.kind, painter.level)]
         return scene.overlay(view, ghost=ghost, legal=stroke.allowed)
 
-    def focus_overlay(self, view) -> list:
-        """The district picked in the explanation, outlined green (counts) or red."""
-        verdict = self.verdict_at(self.focus)
-        top = self.calc.current.city().top(self.focus)
-        if verdict is None or top is None:
-            return []
-        return scene.overlay(view, ghost=[(self.focus, top[0], top[1])], legal=verdict.counts)
-
-    def verdict_at(self, cell):
-        if cell is None or not self.scores:
-            return None
-        cell = tuple(cell)
-        return next((v for v in self.scores[self.calc.active].hexes if v.cell == cell), None)
-
-    def point_at_verdict(self, event) -> None:
-        """A line of the explanation under the pointer (or tapped): outline its district."""
-        line = event.target.closest("li[data-cell]")
-        if not line:
-            return
-        q, r = (int(part) for part in str(line.getAttribute("data-cell")).split(","))
-        if self.focus == (q, r) and event.type != "click":
-            return
-        self.focus = (q, r)
-        self.explain_hex(self.focus)
-        self.city_view.paint_overlay()
-        if event.type == "click":
-            self.city_view.canvas.scrollIntoView({"block": "nearest", "behavior": "smooth"})
-
-    def stop_pointing(self, _event) -> None:
-        if self.focus is not None:
-            self.focus = None
-            self.city_view.paint_overlay()
-
     def hover(self, spot) -> bool:
         player = self.calc.current
         if player.mode == HEXES_MODE:
@@ -339,7 +240,7 @@ class Page:
             return True
         builder = player.builder
         if builder.held is None:
-            self.explain_hex(spot)
+            self.explanation.explain_hex(spot)
             return False
         if spot == builder.hover:
             return False
@@ -365,7 +266,7 @@ class Page:
                 self.hint(text, "bad")
             return
         if player.builder.held is None:
-            if not self.explain_hex(spot):
+            if not self.explanation.explain_hex(spot):
                 self.hint("Pick a tile from the catalogue first.", "bad")
             return
         if touch:
@@ -374,15 +275,6 @@ class Page:
             self.city_view.paint_overlay()
             return
         self.place(spot)
-
-    def explain_hex(self, spot) -> bool:
-        """The verdict of the district under the pointer or finger, as a tooltip line."""
-        verdict = self.verdict_at(spot)
-        if verdict is None:
-            return False
-        title = scene.verdict_title(verdict)
-        self.hint(title[0].upper() + title[1:], "good" if verdict.counts else "bad")
-        return True
 
     def brush_hint(self, spot) -> None:
         if spot is None:
@@ -453,7 +345,7 @@ class Page:
         )
         if not button or button.disabled:
             return
-        data = _data(button)
+        data = data_of(button)
         if "action" in data:
             self.action(data["action"])
         elif "player" in data:
@@ -471,7 +363,7 @@ class Page:
             self.calc.current.painter.choose(level=int(data["level"]))
             self.refresh()
         elif "stones" in data:
-            self.set_stones(self.calc.current.stones + int(data["stones"]))
+            self.players.set_stones(self.calc.current.stones + int(data["stones"]))
 
     def action(self, action: str) -> None:
         if action == "menu":
@@ -482,7 +374,7 @@ class Page:
             self.pending = None
             self.changed(self.calc.add_player(), "", fit_view=True)
         elif action == "remove-player":
-            self.ask_remove()
+            self.players.ask_remove()
         elif action == "rotate":
             self.rotate(1)
         elif action == "rotate-left":
@@ -496,11 +388,11 @@ class Page:
         elif action == "fit":
             self.city_view.paint(fit_view=True)
         elif action == "share":
-            self.open_share()
+            self.sharing.open()
         elif action == "rules":
             element("rules-dialog").showModal()
         elif action == "reset":
-            self.ask_reset()
+            self.players.ask_reset()
 
     def fold(self, close: bool = False) -> None:
         """Open or close the phone's menu."""
@@ -550,132 +442,6 @@ class Page:
             painter.choose(kind=Kind(int(kind)))
         self.refresh()
         self.brush_hint(painter.hover)
-
-    # --- Players -----------------------------------------------------------------------------
-
-    def name_typed(self, event) -> None:
-        if self.calc.rename(self.calc.active, str(event.target.value)) is None:
-            self.refresh()
-            self.save()
-
-    def name_changed(self, event) -> None:
-        why = self.calc.rename(self.calc.active, str(event.target.value))
-        if why is not None:
-            self.hint(why, "bad")
-        event.target.value = self.calc.current.name
-        self.refresh()
-        self.save()
-
-    def stones_typed(self, event) -> None:
-        if self.calc.set_stones(self.calc.active, str(event.target.value)) is None:
-            self.refresh()
-            self.save()
-
-    def stones_changed(self, event) -> None:
-        why = self.calc.set_stones(self.calc.active, str(event.target.value))
-        if why is not None:
-            self.hint(why, "bad")
-        event.target.value = str(self.calc.current.stones)
-        self.refresh()
-        self.save()
-
-    def set_stones(self, value: int) -> None:
-        why = self.calc.set_stones(self.calc.active, value)
-        if why is None:
-            element("player-stones").value = str(self.calc.current.stones)
-            self.changed()
-        else:
-            self.hint(why, "bad")
-
-    def variants_changed(self, _event) -> None:
-        chosen = [box.value for box in document.querySelectorAll("#variants input:checked")]
-        self.calc.set_variants(chosen)
-        self.changed()
-
-    def scoring_toggled(self, event) -> None:
-        self.explain = bool(event.target.checked)
-        self.city_view.paint()
-
-    def ask_remove(self) -> None:
-        player = self.calc.current
-        index = self.calc.active
-
-        def remove() -> None:
-            self.changed(self.calc.remove_player(index), "", fit_view=True)
-
-        if player.empty:
-            remove()
-            return
-        self.dialogs.choose(
-            f"Remove {player.name}?",
-            f"{player.name}’s city goes too. Share it first to keep it.",
-            [("Remove", remove), ("Keep", lambda: None)],
-        )
-
-    def ask_reset(self) -> None:
-        def reset() -> None:
-            self.calc = Calculator()
-            self.pending = None
-            self.city_view.forget()
-            self.changed("A new calculation: two empty cities.", "", fit_view=True)
-
-        self.dialogs.choose(
-            "Start over?",
-            "Every city, name and stone count is cleared. Share the cities first to keep them.",
-            [("Start over", reset), ("Cancel", lambda: None)],
-        )
-
-    # --- Sharing -----------------------------------------------------------------------------
-
-    def open_share(self) -> None:
-        player = self.calc.current
-        text = self.calc.share_text()
-        page = str(window.location.href)
-        element("share-link").value = panels.page_link(page, text)
-        element("share-embed").value = panels.embed_snippet(page, text, player.name)
-        how = "painted hex by hex" if player.mode == HEXES_MODE else "tile by tile"
-        variants = ", ".join(v for v in VARIANTS if v in self.calc.variants) or "no variants"
-        stones = f"{player.stones} stone{'' if player.stones == 1 else 's'} left"
-        total = self.scores[self.calc.active].total
-        element("share-note").textContent = (
-            f"{player.name}’s city ({how}), {stones}, {variants}: "
-            f"{total} point{'' if total == 1 else 's'}."
-        )
-        element("share-status").textContent = ""
-        element("share-dialog").showModal()
-
-    async def share_click(self, event) -> None:
-        button = event.target.closest("[data-copy], [data-action]")
-        if not button:
-            return
-        data = _data(button)
-        if data.get("action") == "svg":
-            self.download_svg()
-            return
-        field = element(data["copy"])
-        status = element("share-status")
-        try:
-            await window.navigator.clipboard.writeText(field.value)
-            status.textContent = "Copied."
-        except Exception:
-            field.focus()
-            field.select()
-            status.textContent = "Selected: press Ctrl+C (or ⌘C) to copy it."
-
-    def download_svg(self) -> None:
-        player = self.calc.current
-        picture = svg.city(
-            player.city(), explain=True, variants=self.calc.variants, stones=player.stones
-        )
-        slug = "".join(ch if ch.isalnum() else "-" for ch in player.name.lower()).strip("-")
-        download(picture, f"akropolis-{slug or 'city'}.svg", "image/svg+xml")
-        element("share-status").textContent = "The picture is downloading."
-
-
-def _data(element) -> dict[str, str]:
-    """An element's ``data-*`` attributes (a missing one is absent, never an error)."""
-    names = [str(name) for name in element.getAttributeNames()]
-    return {name[5:]: str(element.getAttribute(name)) for name in names if name.startswith("data-")}
 
 
 def debug_api(page: Page) -> None:

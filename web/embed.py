@@ -30,14 +30,10 @@ from akropolis_web.embed_options import (
     read_link,
     viewed_player,
 )
+from akropolis_web.hand import CURSOR_KEYS
 from akropolis_web.replay import Replay
 from akropolis_web.tryit import TryIt
 
-#: The keyboard cursor of "try it": arrows and W E D S A Q (N NE SE S SW NW), as in the game.
-CURSOR_KEYS = {
-    "ArrowUp": 0, "w": 0, "e": 1, "ArrowRight": 2, "d": 2,
-    "ArrowDown": 3, "s": 3, "a": 4, "ArrowLeft": 5, "q": 5,
-}  # fmt: skip
 REPLAY_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 CHART_HEIGHT = 120
 

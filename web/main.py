@@ -12,35 +12,24 @@ import json
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from akropolis import Game, records
-from akropolis.checks import MAX_RECORD_BYTES
+from akropolis import Game
 from akropolis.hexes import unpack
 from akropolis.picture import scene
-from akropolis.records import RecordError
 from akropolis_page.city_view import CityView, gesture_of
 from akropolis_page.dialogs import Dialogs
-from akropolis_page.dom import download, element, listen
+from akropolis_page.dom import element, listen, report_bug
+from akropolis_page.files import GameFiles
+from akropolis_page.link_kept import LinkGamesKept
+from akropolis_page.link_opening import LinkOpener
+from akropolis_page.link_session import LinkSession
 from akropolis_page.opponents import Opponents
+from akropolis_page.page_api import never_raises, publish
 from akropolis_page.saving import SaveKeeper
-from akropolis_page.share import Sharing
+from akropolis_page.share import ShareDialog
 from akropolis_web import panels
+from akropolis_web.hand import CURSOR_KEYS
 from akropolis_web.newgame import NewGameForm, SetupError
-from akropolis_web.saves import read_game
 from akropolis_web.table import Table
-
-#: Keyboard cursor: arrows, and the classic hex keys W E D S A Q (N NE SE S SW NW).
-CURSOR_KEYS = {
-    "ArrowUp": 0,
-    "w": 0,
-    "e": 1,
-    "ArrowRight": 2,
-    "d": 2,
-    "ArrowDown": 3,
-    "s": 3,
-    "a": 4,
-    "ArrowLeft": 5,
-    "q": 5,
-}
 
 
 class App:
@@ -53,9 +42,15 @@ class App:
         self.end_closed = False  # the final scores were closed, to look at the cities
         self.show_scores = True
         self.form = NewGameForm()
-        self.dialogs = Dialogs()
-        self.share = Sharing(self)  # links, Share, games played by link
-        self.keeper = SaveKeeper(self.dialogs, self.share.own_game, self.share.show_own)
+        self.dialogs = Dialogs()  # every notice and question waits its turn there
+        self.keeper = SaveKeeper(
+            self.dialogs, lambda: self.links.own_game(), lambda g, h: self.links.show_own(g, h)
+        )
+        self.links = LinkSession(self)  # the game played by link on screen
+        self.opener = LinkOpener(self)  # links opened in the address
+        self.keeper.extra = LinkGamesKept(self)  # games by link, listed under Kept games
+        self.share = ShareDialog(self)
+        self.files = GameFiles(self)  # Export and Import
         self.city_view = CityView(element("city"), self, self.message)
         self.opponents = Opponents(self)  # computer seats: the AI worker, turns, Hint
 
@@ -70,7 +65,7 @@ class App:
         self.on(element("site"), "click", self.site_click)
         self.on(element("players"), "click", self.player_click)
         self.on(element("app"), "click", self.action_click)
-        self.on(element("import-file"), "change", self.import_file)
+        self.on(element("import-file"), "change", self.files.import_file)
         self.on(element("show-scores"), "change", self.toggle_scores)
         self.on(element("btn-again"), "click", self.play_again)
         self.on(element("btn-close-end"), "click", self.close_end)
@@ -96,8 +91,8 @@ class App:
 
     def start(self, game: Game, hint: str = "") -> None:
         """Play ``game`` instead of the player's own, which is kept aside if unfinished."""
-        previous = self.share.own_game()
-        self.share.leave(show=False)
+        previous = self.links.own_game()
+        self.links.leave(show=False)
         self.show(game, hint)
         self.keeper.replace(game, previous)
 
@@ -120,7 +115,11 @@ class App:
         elif game is not None and not touched:
             element("new-dialog").close()
         self.keeper.tell_opening()
-        self.share.open_at_start(first_visit=game is None and not pending)
+        try:  # whatever a link or a game by link's slot holds, the page starts
+            self.opener.open_at_start(first_visit=game is None and not pending)
+            self.keeper.extra.offer_cleanup()
+        except Exception as error:
+            report_bug(error, self.message)
 
     def begin(self, choice_text: str) -> None:
         """The first screen's choice: ``{"action": "resume"}`` or ``{"action": "new", ...}``."""
@@ -143,12 +142,12 @@ class App:
         element("new-dialog").close()
         element("resume-box").hidden = True
         if choice.get("values", {}).get("by_link"):
-            self.share.start_link_game(game)
+            self.links.start_link_game(game)
         else:
             self.start(game)
 
     def save(self) -> None:
-        if not self.share.save():  # a game played by link has its own slot
+        if not self.links.save():  # a game played by link has its own slot
             self.keeper.save()
 
     # --- The city view's controller ----------------------------------------------------------
@@ -174,7 +173,7 @@ class App:
         computer's move flying in; the last move of a game by link."""
         table = self.table
         mine = self.viewed == table.game.turn and not table.game.is_over
-        marks = self.share.overlay(view, self.viewed) + self.opponents.overlay(view, self.viewed)
+        marks = self.links.overlay(view, self.viewed) + self.opponents.overlay(view, self.viewed)
         if not mine or table.held is None:
             return marks
         ghost = table.ghost(self.pending or table.hover)
@@ -226,17 +225,17 @@ class App:
             element(name_).disabled = not holding
         element("btn-confirm").hidden = self.pending is None
         element("btn-scores").hidden = not game.is_over
-        self.share.refresh()
+        self.links.refresh()
         self.opponents.refresh()  # Hint and Pause; a computer's turn starts if one is due
         self.paint_city(fit_view=fit_view)
         if game.is_over:
             element("scorepad").innerHTML = panels.scorepad_html(game)
-            self.hint(self.share.turn_hint() or panels.game_over_line(game))
+            self.hint(self.links.turn_hint() or panels.game_over_line(game))
             if not element("end-dialog").open and not self.end_closed:
                 element("end-dialog").showModal()
         elif not holding:
             default = f"{game.names[game.turn]}: pick a tile from the Construction Site."
-            self.hint(self.opponents.turn_hint() or self.share.turn_hint() or default)
+            self.hint(self.opponents.turn_hint() or self.links.turn_hint() or default)
 
     def hint(self, text: str, tone: str = "") -> None:
         hint = element("hint")
@@ -255,7 +254,7 @@ class App:
     def tap(self, spot, touch: bool) -> None:
         table = self.table
         game = table.game
-        if game.is_over or not self.share.may_move() or self.opponents.refuse():
+        if game.is_over or not self.links.may_move() or self.opponents.refuse():
             return
         if self.viewed != game.turn:
             self.hint(
@@ -277,7 +276,7 @@ class App:
         placed, text = self.table.place(spot)
         if placed:
             self.pending = None
-            self.viewed = self.share.city_after_move(self.table.game.turn)
+            self.viewed = self.links.city_after_move(self.table.game.turn)
             self.refresh(fit_view=True)  # the next player's city, fitted as their turn starts
             self.save()
             self.hint_first(text, "good")
@@ -322,7 +321,7 @@ class App:
         self.refresh()
 
     def undo(self) -> None:
-        if not self.share.may_undo():
+        if not self.links.may_undo():
             return
         text = self.opponents.undo()  # with computers: back to a person's turn
         self.pending = None
@@ -340,7 +339,7 @@ class App:
 
     def pick(self, index: int, gesture: str) -> None:
         """Take the site's tile ``index`` in hand (again: put it back), by click, tap or key."""
-        if self.table.game.is_over or not self.share.may_move():
+        if self.table.game.is_over or not self.links.may_move():
             return
         if self.opponents.refuse():
             return
@@ -378,7 +377,7 @@ class App:
         elif action == "undo":
             self.undo()
         elif action == "export":
-            self.export()
+            self.files.export()
         elif action == "rules":
             element("rules-dialog").showModal()
         elif action == "rotate":
@@ -401,11 +400,11 @@ class App:
         elif action == "kept":
             self.keeper.open_kept()
         elif action == "share":
-            self.share.open_dialog()
+            self.share.open()
         elif action == "send":
-            self.share.send(button)
+            self.links.send(button)
         elif action == "back":
-            self.share.leave()
+            self.links.leave()
 
     def fold(self, panel: str | None) -> None:
         """Open or close the phone's menu or the players sheet (``None``: close both)."""
@@ -418,46 +417,6 @@ class App:
     def toggle_scores(self, event) -> None:
         self.show_scores = bool(event.target.checked)
         self.refresh()
-
-    # --- Files -------------------------------------------------------------------------------
-
-    def export(self) -> None:
-        game = self.table.game
-        text = records.dumps(records.game_to_record(game))
-        label = game.seed if game.seed is not None else "game"
-        download(text, f"akropolis-{label}-move{game.ply}.json")
-
-    async def import_file(self, event) -> None:
-        files = event.target.files
-        if not files.length:
-            return
-        file = files.item(0)
-        event.target.value = ""
-        if file.size > MAX_RECORD_BYTES:  # refused before reading a byte: no frozen page
-            self.message(
-                f"This file cannot be imported: it is too large to be a game record "
-                f"({file.size / 1e6:.1f} MB; records are at most {MAX_RECORD_BYTES / 1e6:g} MB)."
-            )
-            return
-        try:
-            text = await file.text()
-        except Exception:
-            self.message("This file cannot be imported: the browser could not read it.")
-            return
-        self.load_text(text)
-
-    def load_text(self, text) -> bool:
-        """Replace the game with a record's; a bad record changes nothing and says why."""
-        if not isinstance(text, str):
-            self.message("This cannot be imported: a game record is text.")
-            return False
-        try:
-            game = read_game(text)
-        except RecordError as error:
-            self.message(f"This file cannot be imported: {error}.")
-            return False
-        self.start(game, f"Imported a game at move {game.ply}.")
-        return True
 
     # --- New game ----------------------------------------------------------------------------
 
@@ -478,40 +437,6 @@ class App:
         self.open_new_dialog()
 
 
-def debug_api(app: App) -> None:
-    """A small read-only window API for tests and embedding pages."""
-
-    def screen_of(q, r):
-        return json.dumps(list(app.city_view.screen_of((q, r))))
-
-    def record():
-        return records.dumps(records.game_to_record(app.table.game))
-
-    api = window.Object.new()
-    api.screenOf = create_proxy(screen_of)
-    api.record = create_proxy(record)
-    api.load = create_proxy(lambda text: _never_raises(app.load_text, text, app))
-    api.rotation = create_proxy(lambda: app.table.rotation)
-    api.scale = create_proxy(lambda: app.city_view.view().scale)
-    api.viewed = create_proxy(lambda: app.viewed)
-    api.marked = create_proxy(lambda: json.dumps(app.share.marked()))
-    api.thinking = create_proxy(lambda: app.opponents.thinking)
-    api.landing = create_proxy(lambda: json.dumps(app.opponents.landing()))
-    api.aiStats = create_proxy(lambda: json.dumps(app.opponents.stats))
-    api.aiMemory = create_proxy(app.opponents.memory)  # a promise of JSON text
-    window.akropolisApp = api
-
-
-def _never_raises(function, argument, app: App) -> bool:
-    """Run an API call for a host page: any failure is a message and False, never a throw."""
-    try:
-        return bool(function(argument))
-    except Exception as error:
-        window.console.error(f"akropolis: {type(error).__name__}: {error}")
-        app.message("That could not be loaded; the game is as it was.")
-        return False
-
-
 def main() -> None:
     try:
         app = App()
@@ -520,9 +445,9 @@ def main() -> None:
         element("app").hidden = False
         pending = getattr(window, "akropolisPending", None)
         touched = bool(getattr(window, "akropolisTouched", False))
-        window.akropolisBegin = create_proxy(lambda text: _never_raises(app.begin, text, app))
+        window.akropolisBegin = create_proxy(lambda text: never_raises(app.begin, text, app))
         app.resume_or_new(pending if isinstance(pending, str) else None, touched)
-        debug_api(app)
+        publish(app)
     except Exception as error:  # shown on the loading screen, not as a traceback
         window.console.error(f"akropolis: {type(error).__name__}: {error}")
         element("app").hidden = True

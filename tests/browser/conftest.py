@@ -113,3 +113,30 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(viewport={"width": 1280, "height": 820})
     yield context
     context.close()
+
+
+@pytest.fixture
+def people(browser: Browser, base_url: str) -> Iterator:
+    """``person(phone=False)`` makes one more person: their own browser profile and page, with
+    a clipboard the page may use (for play by link: each person on their own device)."""
+    from tests.browser.test_share import watched
+    from tests.browser.test_touch_layouts import DEVICES
+
+    contexts = []
+
+    def person(phone: bool = False) -> Page:
+        options = (
+            {**DEVICES["phone"], "is_mobile": True, "has_touch": True}
+            if phone
+            else {"viewport": {"width": 1280, "height": 820}, "accept_downloads": True}
+        )
+        context = browser.new_context(**options)
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        contexts.append(context)
+        page = watched(context.new_page(), base_url)
+        page.phone = phone
+        return page
+
+    yield person
+    for context in contexts:
+        context.close()

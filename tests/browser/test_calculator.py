@@ -341,6 +341,32 @@ def test_a_corrupt_save_is_kept_aside_and_the_page_starts(page: Page) -> None:
     assert page.watch.errors == []
 
 
+
+def test_two_notices_at_start_are_both_seen_in_order_each_with_its_own_buttons(
+    page: Page,
+) -> None:
+    """An unreadable save and a bad link at once: the link's notice waits for the first."""
+    corrupt = '{"format": "akropolis-calculator"'
+    open_calculator(page)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SLOT, corrupt])
+    page.goto("about:blank")
+    open_calculator(page, "#C1;c=000000;st=1;m=24@0,2:0")  # a new load, with a damaged link
+    page.wait_for_selector("#message-dialog[open]")
+    assert page.inner_text("#message").startswith("Your saved cities could not be restored (")
+    with page.expect_download() as download:
+        page.click("#message-actions button:text('Download it')")
+    assert Path(download.value.path()).read_text() == corrupt
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.startsWith('This link cannot be opened')"
+    )
+    assert page.is_visible("#message-dialog")
+    assert page.locator("#message-actions button").count() == 0  # its own buttons: OK alone
+    assert page.evaluate("document.activeElement.textContent") == "OK"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#message-dialog", state="hidden")
+    assert state(page)["players"][0]["name"] == "Player 1"
+    assert page.watch.errors == []
+
 def test_after_one_visit_the_calculator_works_offline(context: BrowserContext, site: Site) -> None:
     page = context.new_page()
     page.base = site.url

@@ -7,10 +7,8 @@ opens it.  The game on each page is compared with the engine's at every step.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from akropolis import Game, notation, records
 from akropolis.rng import SplitMix64
@@ -27,14 +25,8 @@ from tests.browser.test_game_ui import (
     wait_until_ready,
 )
 from tests.browser.test_saves_page import SLOT, kept_texts
-from tests.browser.test_share import (
-    REFUSE_CLIPBOARD,
-    assert_clean,
-    clipboard,
-    same,
-    watched,
-)
-from tests.browser.test_touch_layouts import DEVICES, _on_canvas, assert_layout_fits, visible_move
+from tests.browser.test_share import REFUSE_CLIPBOARD, assert_clean, clipboard, same
+from tests.browser.test_touch_layouts import _on_canvas, assert_layout_fits, visible_move
 
 pytestmark = pytest.mark.browser
 
@@ -42,31 +34,8 @@ pytestmark = pytest.mark.browser
 SCREENS = RESULTS / "play-by-link"
 
 
-@pytest.fixture
-def people(browser: Browser, base_url: str) -> Iterator:
-    """``person(phone=False)`` makes one more person: their own browser profile and page."""
-    contexts = []
-
-    def person(phone: bool = False) -> Page:
-        options = (
-            {**DEVICES["phone"], "is_mobile": True, "has_touch": True}
-            if phone
-            else {"viewport": {"width": 1280, "height": 820}}
-        )
-        context = browser.new_context(**options)
-        context.grant_permissions(["clipboard-read", "clipboard-write"])
-        contexts.append(context)
-        page = watched(context.new_page(), base_url)
-        page.phone = phone
-        return page
-
-    yield person
-    for context in contexts:
-        context.close()
-
-
 def press(page: Page, selector: str) -> None:
-    if page.phone:
+    if getattr(page, "phone", False):
         page.tap(selector)
     else:
         page.click(selector)

@@ -21,6 +21,7 @@ from tests.browser.test_game_ui import (
     play_some,
     play_through_ui,
     start_game,
+    wait_until_ready,
 )
 
 pytestmark = pytest.mark.browser
@@ -323,3 +324,29 @@ def test_a_new_game_keeps_the_unfinished_one_aside(page: Page) -> None:
     page.click("#kept-list button:text('Resume')")
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
     assert isinstance(game_on_page(page), Game)
+
+
+def test_two_notices_at_start_are_both_seen_in_order_each_with_its_own_buttons(page: Page) -> None:
+    """An unreadable save and a bad link at once: the second waits for the first."""
+    open_page(page)
+    put_in_slot(page, POISONED["format-is-a-list"])
+    page.goto(page.base + "index.html#play/A1;c=000000;p=2;s=1")  # a link that fails its check
+    wait_until_ready(page)
+    page.wait_for_selector("#message-dialog[open]")
+    assert page.inner_text("#message").startswith("Your saved game could not be restored (")
+    with page.expect_download() as download:
+        page.click("#message-actions button:text('Download it')")
+    assert Path(download.value.path()).read_text() == POISONED["format-is-a-list"]
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.startsWith('This link cannot be opened')"
+    )
+    assert page.is_visible("#message-dialog")
+    assert "does not match its check" in page.inner_text("#message")
+    assert page.locator("#message-actions button").count() == 0  # its own buttons: OK alone
+    assert page.evaluate("document.activeElement.textContent") == "OK"
+    assert not page.is_visible("#new-dialog")  # the New game form waits for the notices
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#message-dialog", state="hidden")
+    page.wait_for_selector("#new-dialog[open]")  # a first visit, after all
+    assert page.watch.errors == []
+

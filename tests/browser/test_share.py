@@ -109,9 +109,10 @@ def test_a_shared_position_opens_elsewhere_as_a_new_game_only_if_accepted(
     assert body.startswith("Ann vs Bob, 6 moves played, Ann to play.")
     assert "kept under Kept games" in body
     assert other.locator("#link-preview img").count() == 2
-    assert other.evaluate("location.hash") == ""  # cleared: a reload does not ask again
+    assert other.evaluate("location.hash") != ""  # kept until answered: a reload asks again
     assert same(game_on_page(other), mine)  # nothing happens before the player answers
     other.click(f"#link-actions button:text-is('{answer}')")
+    assert other.evaluate("location.hash") == ""  # answered: a reload does not ask again
     if answer.startswith("Continue"):
         assert same(game_on_page(other), shared)
         assert other.evaluate(f"localStorage.getItem('{SLOT}')") != saved

@@ -11,27 +11,26 @@ from akropolis import Game, records
 from akropolis.checks import MAX_MESSAGE_LENGTH
 from akropolis.picture.geometry import Viewport, corners
 from akropolis.simulate import random_game
-from akropolis_web.saves import SLOT, MemoryStore, record_text
 from akropolis_web.share import (
     AHEAD,
     BEHIND,
     DIVERGED,
-    LINK_PREFIX,
     MAX_LINK_LENGTH,
     OTHER,
     PLAY,
     POSITION,
     SAME,
-    SEAT_PREFIX,
     WATCHING,
+    YOURS,
     LinkError,
-    LinkGames,
     checked_notation,
     embed_snippet,
     extends,
     game_id,
     last_move,
     last_move_outline,
+    moves_of,
+    people_only,
     play_link,
     position_link,
     position_summary,
@@ -222,6 +221,46 @@ def test_relation_of_a_link_to_the_stored_copy() -> None:
     assert not extends(game, game.replay()) and not extends(other, game)
 
 
+def test_a_link_may_add_only_the_other_seats_moves() -> None:
+    """Ann (seat 0) has her copy after her move; Bob's move is welcome, one more for Ann is not:
+    this device would have made it."""
+    mine = played(1)
+    honest = played(2)
+    forged = played(3)  # Bob's move, then one for Ann
+    assert moves_of(forged, 0) == (0, 2) and moves_of(forged, 1, start=1) == (1,)
+    assert relation(mine, honest, seat=0).kind == AHEAD
+    assert relation(mine, forged, seat=0) == relation(mine, forged, 0)
+    assert relation(mine, forged, seat=0).kind == YOURS
+    assert relation(mine, forged, seat=0).yours == (2,)
+    assert relation(mine, forged, seat=0).common == 1
+    assert relation(honest, forged, seat=1).kind == AHEAD  # Bob's device: Ann's move is fine
+    assert relation(mine, forged, seat=1).kind == YOURS  # but not his own, twice over
+    assert relation(mine, forged, seat=WATCHING).kind == AHEAD  # a watcher makes no move
+    assert relation(mine, forged, seat=None).kind == AHEAD  # nor one who has not said who
+    assert relation(forged, forged.replay(), seat=0).kind == SAME
+    assert relation(forged, mine, seat=0).kind == BEHIND
+    over = random_game(2, 8)
+    assert relation(over.replay(34), over, seat=1).kind == YOURS  # the last move, forged
+    assert relation(over.replay(34), over, seat=1).yours == (35,)
+    assert relation(over.replay(35), over, seat=0).kind == AHEAD
+
+
+@pytest.mark.parametrize(
+    ("kinds", "said"),
+    [
+        (("human", "ai:easy"), "Robot (seat 2) is played by the computer"),
+        ((None, "architect:hippodamos"), "Robot (seat 2) is the Architect of a solo game"),
+    ],
+)
+def test_a_game_with_a_computer_seat_cannot_be_played_by_link(kinds: tuple, said: str) -> None:
+    game = Game(2, seed=3, names=("Ann", "Robot"), kinds=kinds)
+    refusal = people_only(game)
+    assert refusal.startswith(f"This link cannot be played: {said}, and a game by link is for ")
+    assert refusal.endswith("continue from it on this device.")
+    assert people_only(Game(2, seed=3, names=("Ann", "Bob"), kinds=("human", None))) is None
+    assert people_only(played(4)) is None
+
+
 # --- The embed snippet and the words -------------------------------------------------------------
 
 
@@ -302,39 +341,3 @@ def test_the_last_move_is_outlined_as_one_shape() -> None:
     all_corners = [c for centre in centres for c in corners(centre, view.scale)]
     for x, y in points:
         assert min(abs(x - cx) + abs(y - cy) for cx, cy in all_corners) < 0.3
-
-
-# --- Where games played by link are kept ---------------------------------------------------------
-
-
-def test_link_games_have_their_own_slots_and_seats() -> None:
-    store = MemoryStore()
-    store.set(SLOT, "the player's own game")
-    games = LinkGames(store)
-    game = played(6)
-    gid = game_id(game)
-    assert games.load(gid) is None and games.seat(gid) is None
-    assert games.save(game)
-    assert store.get(SLOT) == "the player's own game"
-    assert store.get(LINK_PREFIX + gid) == record_text(game)
-    assert same(games.load(gid), game)
-    assert games.choose_seat(gid, 1) and games.seat(gid) == 1
-    assert games.choose_seat(gid, WATCHING) and games.seat(gid) == WATCHING
-    for bad in ("7", "-2", "1.0", "", "x", "١"):
-        store.set(SEAT_PREFIX + gid, bad)
-        assert games.seat(gid) is None
-    games.forget(gid)
-    assert games.load(gid) is None and store.get(SLOT) == "the player's own game"
-
-
-def test_link_games_when_storage_fails() -> None:
-    store = MemoryStore(quota=50)
-    games = LinkGames(store)
-    game = played(3)
-    assert games.save(game) is False and games.load(game_id(game)) is None
-    store.available = False
-    assert games.seat("x") is None and games.choose_seat("x", 0) is False
-    games.forget("x")  # no error
-    store.available = True
-    store.set(LINK_PREFIX + "broken", "{not a record")
-    assert games.load("broken") is None

@@ -1,4 +1,4 @@
-"""Small DOM helpers: elements, guarded event listeners, downloads and the clock."""
+"""Small DOM helpers: elements, guarded event listeners, downloads, pictures and the clock."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ import inspect
 from collections.abc import Callable
 
 from js import document, window
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 #: Proxies must live as long as their listeners.
 _PROXIES: list = []
 #: Background tasks, kept until done (asyncio holds only weak references to them).
 _TASKS: set = set()
+#: Blob URLs of the pictures shown by ``svg_image``; the oldest are revoked.
+_IMAGES: list[str] = []
+_IMAGES_KEPT = 8
 
 
 def element(name: str):
@@ -69,6 +72,27 @@ def download(text: str, filename: str, mime: str = "application/json") -> None:
     link.download = filename
     link.click()
     window.URL.revokeObjectURL(url)
+
+
+def svg_image(text: str, alt: str):
+    """An ``<img>`` of an SVG (an image runs no script, and nothing is parsed into the page)."""
+    while len(_IMAGES) > _IMAGES_KEPT:
+        window.URL.revokeObjectURL(_IMAGES.pop(0))
+    blob = window.Blob.new(
+        [text], to_js({"type": "image/svg+xml"}, dict_converter=window.Object.fromEntries)
+    )
+    url = window.URL.createObjectURL(blob)
+    _IMAGES.append(url)
+    image = document.createElement("img")
+    image.src = url
+    image.alt = alt
+    return image
+
+
+def data_of(node) -> dict[str, str]:
+    """An element's ``data-*`` attributes (a missing one is absent, never an error)."""
+    names = [str(name) for name in node.getAttributeNames()]
+    return {name[5:]: str(node.getAttribute(name)) for name in names if name.startswith("data-")}
 
 
 def now() -> str:

@@ -110,7 +110,7 @@ class Opponents:
     @property
     def active(self) -> bool:
         """Computers play only in the player's own game, not in a game played by link."""
-        return self.app.table is not None and self.app.share.session is None
+        return self.app.table is not None and self.app.links.session is None
 
     def busy(self) -> bool:
         """A computer is to move: the player's tile picks and taps wait."""
@@ -243,7 +243,7 @@ class Opponents:
         hint = document.getElementById("btn-hint")
         # (hidden by CSS by Place here; "Final scores" takes its place once the game is over)
         hint.hidden = (self.active and all_computers(game)) or game.is_over
-        session = self.app.share.session
+        session = self.app.links.session
         mine = session is None or session.seat == game.turn
         hint.disabled = not (human_to_move(game) and mine) or self._hint_token is not None
         hint.textContent = "Hint…" if self._hint_token is not None else "Hint"
@@ -396,7 +396,7 @@ class Opponents:
     def hint(self) -> None:
         """Show, as a ghost in the player's city, the move the medium computer would make."""
         game = self.game
-        session = self.app.share.session
+        session = self.app.links.session
         mine = session is None or session.seat == game.turn
         if not human_to_move(game) or not mine or self._hint_token is not None:
             return

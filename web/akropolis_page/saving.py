@@ -2,18 +2,21 @@
 
 The rules of saving are in ``akropolis_web.saves``; this module shows their outcomes.  The page
 gives it two functions: ``current()`` returns the game on screen, ``show(game, hint)`` puts
-another game on screen (without saving it).
+another game on screen (without saving it); and, as ``extra``, the section of Kept games that
+lists the games played by link (``link_kept``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from akropolis import Game
 from akropolis_web import panels
+from akropolis_web.link_games import LINK_PREFIX
 from akropolis_web.saves import (
     KEPT_PREFIX,
     SLOT,
@@ -35,6 +38,13 @@ def _local_storage():
     return window.localStorage
 
 
+class KeptSection(Protocol):
+    """Another section of the Kept games dialog: how many it lists, and filling it."""
+
+    def count(self) -> int: ...
+    def fill(self) -> None: ...
+
+
 class SaveKeeper:
     """Saves after every change, says honestly when it cannot, and never overwrites silently."""
 
@@ -49,6 +59,7 @@ class SaveKeeper:
         self.show = show
         self.saves = Saves(BrowserStore(_local_storage), now)
         self.unsaved = False
+        self.extra: KeptSection | None = None
         self._opening = None
         self._leave_guard = create_proxy(self._before_unload)
         tell = dialogs.message
@@ -125,7 +136,7 @@ class SaveKeeper:
 
     def _storage_event(self, event) -> None:
         key = event.key
-        if key is None or str(key).startswith(KEPT_PREFIX):
+        if key is None or str(key).startswith((KEPT_PREFIX, LINK_PREFIX)):
             self.update_kept_button()
         if key in (SLOT, None):
             self.check_other_tabs()
@@ -182,7 +193,7 @@ class SaveKeeper:
     # --- Kept games --------------------------------------------------------------------------
 
     def update_kept_button(self) -> None:
-        count = len(self.saves.kept())
+        count = len(self.saves.kept()) + (self.extra.count() if self.extra else 0)
         button = element("btn-kept")
         button.hidden = count == 0
         button.textContent = f"Kept games ({count})"
@@ -192,6 +203,8 @@ class SaveKeeper:
         element("kept-list").innerHTML = panels.kept_html(
             [(kept, local_time(kept.when)) for kept in entries]
         )
+        if self.extra is not None:
+            self.extra.fill()
         dialog = element("kept-dialog")
         if not dialog.open:
             dialog.showModal()

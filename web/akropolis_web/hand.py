@@ -14,6 +14,21 @@ from akropolis import DIRECTIONS, TILES, City, IllegalMoveError, Move, placement
 
 Hex = tuple[int, int]
 
+#: Moving the held tile from the keyboard: the arrows, and the classic hex keys W E D S A Q
+#: (north, north-east, south-east, south, south-west, north-west), to a direction's index.
+CURSOR_KEYS = {
+    "ArrowUp": 0,
+    "w": 0,
+    "e": 1,
+    "ArrowRight": 2,
+    "d": 2,
+    "ArrowDown": 3,
+    "s": 3,
+    "a": 4,
+    "ArrowLeft": 5,
+    "q": 5,
+}
+
 #: How to place the held tile, in the words of the player's gesture.
 PLACE_HINTS = {
     "click": "Click to place.",

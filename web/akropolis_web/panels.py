@@ -256,3 +256,32 @@ def kept_html(entries: list[tuple[object, str]]) -> str:
             f'<button type="button" data-kept-action="delete" data-key="{key}">Delete</button></li>'
         )
     return f'<ul class="kept">{"".join(items)}</ul>'
+
+
+def link_games_html(entries: list[tuple[object, str, bool]]) -> str:
+    """The games played by link under Kept games: ``(Listed, local time of last use, on
+    screen)`` triples, each with its buttons (named after the game, for screen readers)."""
+    items = []
+    for listed, when, on_screen in entries:
+        gid, summary = escape(listed.gid), escape(listed.summary)
+        notes = [listed.role] if listed.role else []
+        if when:
+            notes.append(f"Last opened here: {when}.")
+        if on_screen:
+            notes.append("It is on screen now.")
+        buttons = []
+        if listed.resumable and not on_screen:
+            buttons.append(("resume", "Resume"))
+        buttons.append(("download", "Download"))
+        if not on_screen:
+            buttons.append(("delete", "Delete"))
+        controls = "".join(
+            f'<button type="button" data-link-game="{action}" data-gid="{gid}" '
+            f'aria-label="{label} {summary}">{label}</button>'
+            for action, label in buttons
+        )
+        items.append(
+            f"<li><strong>{summary}</strong>"
+            f'<br><span class="site-note">{escape(" ".join(notes))}</span><br>{controls}</li>'
+        )
+    return f'<ul class="kept">{"".join(items)}</ul>'

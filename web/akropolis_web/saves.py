@@ -33,10 +33,14 @@ KEPT_PREFIX = "akropolis.kept."
 
 #: Why a game was kept aside.
 UNREADABLE, REPLACED, OTHER_TAB = "unreadable", "replaced", "other-tab"
+#: ... and for games played by link: a copy replaced by a link, and whatever else a game by
+#: link's slot held when that game had to be saved there (see ``link_games``).
+REPLACED_BY_LINK, FOUND_IN_LINK_SLOT = "replaced by a link of the same game", "link-slot"
 _KEPT_WHY = {
     UNREADABLE: "could not be restored",
     REPLACED: "replaced by a new game",
     OTHER_TAB: "set aside when two tabs disagreed",
+    FOUND_IN_LINK_SLOT: "found where a game played by link belongs",
 }
 
 

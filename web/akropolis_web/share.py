@@ -1,7 +1,8 @@
 """Sharing a game: links to a position, play by link, the embed snippet and the last move.
 
-Pure functions and a small store, tested on CPython; ``akropolis_page.share`` puts them on the
-page.  A link carries the whole game in its fragment (never sent to any server):
+Pure functions, tested on CPython; the page's ``akropolis_page.share`` (the Share dialog),
+``link_opening`` and ``link_session`` put them on the page, and ``link_games`` keeps games played
+by link on the device.  A link carries the whole game in its fragment (never sent to any server):
 
 - a position, ``index.html#A1;c=…;…``: the checked notation of the game so far; the page
   offers to continue from it as a new game;
@@ -11,11 +12,15 @@ page.  A link carries the whole game in its fragment (never sent to any server):
 The check field ``c=`` makes a mistyped or cut link fail with a clear reason instead of opening
 another position.  Whatever a link holds, reading it either gives a ``Game`` or raises
 ``LinkError`` with one short line; it never runs, fetches or shows anything itself.
+
+A link is trusted only as far as it goes: ``relation`` says whether it merely adds the other
+seats' moves to this device's copy (``AHEAD``), or is older, parts from it, or adds a move for
+this device's own seat (``YOURS``), which the page asks about; ``people_only`` refuses a play
+link with a computer's or the Architect's seat, which nobody would play.
 """
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 
 from akropolis import Game, notation, records
@@ -25,7 +30,7 @@ from akropolis.picture.geometry import Viewport, corners
 from akropolis.picture.markup import escape
 from akropolis.records import CityRecord, RecordError
 
-from .saves import StoreError, read_game, record_text
+from .opponents import is_architect, is_computer, kind_of
 
 #: The fragment of a game played by link starts with this; a position link has none.
 PLAY_PREFIX = "play/"
@@ -37,17 +42,14 @@ GAME_PAGE, EMBED_PAGE = "index.html", "embed.html"
 #: Height of the embed snippet's frame, in CSS pixels.
 EMBED_HEIGHT = 560
 
-#: localStorage: a game played by link (its record), and the seat this device plays in it.
-LINK_PREFIX = "akropolis.link."
-SEAT_PREFIX = "akropolis.seat."
-#: sessionStorage: the game by link this tab shows, so that a reload comes back to it.
-ACTIVE_KEY = "akropolis.link.active"
 #: The seat of someone who only watches a game played by link.
 WATCHING = -1
-_SEATS = frozenset(str(seat) for seat in range(WATCHING, 4))
 
 #: How a link's game stands to the copy this device has of the same game.
 SAME, AHEAD, BEHIND, DIVERGED, OTHER = "same", "ahead", "behind", "diverged", "other"
+#: The link goes on from the copy, but with a move for this device's own seat that this device
+#: never made: asked about like a link that parts from the copy, never taken silently.
+YOURS = "yours"
 
 
 class LinkError(ValueError):
@@ -202,16 +204,24 @@ def game_id(game: Game) -> str:
 
 @dataclass(frozen=True)
 class Relation:
-    """How a link's game stands to a copy: ``kind`` and the number of moves they share."""
+    """How a link's game stands to a copy: ``kind``, the number of moves they share, and (for
+    ``YOURS``) the moves of the link, counted from 0, played for this device's seat."""
 
     kind: str
     common: int
+    yours: tuple[int, ...] = ()
 
 
-def relation(mine: Game, theirs: Game) -> Relation:
+def relation(mine: Game, theirs: Game, seat: int | None = None) -> Relation:
     """``AHEAD`` if ``theirs`` extends ``mine`` (same game, more moves), ``BEHIND`` if it is
     an earlier point of it, ``SAME``, ``DIVERGED`` (they part after ``common`` moves), or
-    ``OTHER`` (another game)."""
+    ``OTHER`` (another game).
+
+    ``seat`` is the seat this device plays (None: not chosen yet, ``WATCHING``: none).  A link
+    may only add moves of the other seats: if one of the moves it adds is ``seat``'s, this
+    device would have made it, and did not, so the relation is ``YOURS``, not ``AHEAD``.  A
+    device that watches, or has not said who it is, has made no move, so any may be added.
+    """
     if game_id(mine) != game_id(theirs):
         return Relation(OTHER, 0)
     a, b = mine.moves, theirs.moves
@@ -221,15 +231,50 @@ def relation(mine: Game, theirs: Game) -> Relation:
     if common == len(a) == len(b):
         return Relation(SAME, common)
     if common == len(a):
-        return Relation(AHEAD, common)
+        yours = moves_of(theirs, seat, common) if seat is not None and seat >= 0 else ()
+        return Relation(YOURS, common, yours) if yours else Relation(AHEAD, common)
     if common == len(b):
         return Relation(BEHIND, common)
     return Relation(DIVERGED, common)
 
 
+def moves_of(game: Game, seat: int, start: int = 0) -> tuple[int, ...]:
+    """The moves of ``game`` from ``start`` on (counted from 0) that ``seat`` played."""
+    position = game.replay(start)
+    plies = []
+    for ply, move in enumerate(game.moves[start:], start):
+        if position.turn == seat:
+            plies.append(ply)
+        position.play(move)
+    return tuple(plies)
+
+
 def extends(theirs: Game, mine: Game) -> bool:
     """True if ``theirs`` is ``mine`` played further (so it may replace it without asking)."""
     return relation(mine, theirs).kind == AHEAD
+
+
+def people_only(game: Game) -> str | None:
+    """Why ``game`` cannot be played by link, as the page says it, or None if it can.
+
+    Nobody plays a computer's seat or the Architect's in a game by link (each person moves on
+    their own device), so such a game would wait for ever, or a person would move for them.
+    """
+    for seat, name in enumerate(game.names):
+        kind = kind_of(game, seat)
+        if is_architect(kind):
+            return (
+                f"This link cannot be played: {name} (seat {seat + 1}) is the Architect of a "
+                "solo game, and a game by link is for people only. Your game is as it was; you "
+                "can still look at the position and continue from it on this device."
+            )
+        if is_computer(kind):
+            return (
+                f"This link cannot be played: {name} (seat {seat + 1}) is played by the "
+                "computer, and a game by link is for people only. Your game is as it was; you "
+                "can still look at the position and continue from it on this device."
+            )
+    return None
 
 
 # --- Words ---------------------------------------------------------------------------------------
@@ -352,63 +397,3 @@ def _chain(edges: list, tolerance: float) -> list | None:
     if abs(first[0] - last[0]) + abs(first[1] - last[1]) >= tolerance:
         return None
     return loop[:-1]
-
-
-# --- Where games played by link are kept -----------------------------------------------------
-
-
-class LinkGames:
-    """Games played by link on this device, each in its own slot (never the autosave slot),
-    and the seat this device plays in each.  ``store`` is a ``saves.Store``."""
-
-    def __init__(self, store) -> None:
-        self.store = store
-
-    def load(self, gid: str) -> Game | None:
-        """This device's copy of the game ``gid`` (None if none, or if it cannot be read)."""
-        try:
-            text = self.store.get(LINK_PREFIX + gid)
-        except StoreError:
-            return None
-        if text is None:
-            return None
-        try:
-            return read_game(text)
-        except RecordError:
-            return None
-
-    def text(self, gid: str) -> str | None:
-        try:
-            return self.store.get(LINK_PREFIX + gid)
-        except StoreError:
-            return None
-
-    def save(self, game: Game) -> bool:
-        """Keep ``game`` in its slot; False if the browser's storage refused."""
-        try:
-            self.store.set(LINK_PREFIX + game_id(game), record_text(game))
-        except StoreError:
-            return False
-        return True
-
-    def seat(self, gid: str) -> int | None:
-        """The seat chosen on this device (``WATCHING`` to watch), None if never chosen."""
-        try:
-            text = self.store.get(SEAT_PREFIX + gid)
-        except StoreError:
-            return None
-        if text not in _SEATS:
-            return None
-        return int(text)
-
-    def choose_seat(self, gid: str, seat: int) -> bool:
-        try:
-            self.store.set(SEAT_PREFIX + gid, str(seat))
-        except StoreError:
-            return False
-        return True
-
-    def forget(self, gid: str) -> None:
-        for key in (LINK_PREFIX + gid, SEAT_PREFIX + gid):
-            with contextlib.suppress(StoreError):
-                self.store.remove(key)
