@@ -95,6 +95,11 @@ def data_of(node) -> dict[str, str]:
     return {name[5:]: str(node.getAttribute(name)) for name in names if name.startswith("data-")}
 
 
+def perf_ms() -> float:
+    """Milliseconds on the page's monotonic clock (for durations)."""
+    return float(window.performance.now())
+
+
 def now() -> str:
     """The time now, ISO 8601 in UTC (sorts as text)."""
     return str(window.Date.new().toISOString())

@@ -1,8 +1,8 @@
 """Computer opponents in the game page: the AI worker, the computers' turns, their animated
 moves, Undo back to a person's turn, Pause, and the Hint.
 
-**The worker.**  The AI thinks in a PyScript worker (``ai_worker.py``), started with
-``pyscript.create_named_worker`` from the page's own runtime and ``python.zip``, so that the page
+**The worker.**  The AI thinks in a PyScript worker (``ai_worker.py``; ``worker_client`` starts
+it from the page's own runtime and ``python.zip``), so that the page
 keeps drawing and answering while it thinks.  The page sends the game record (text) and awaits
 the chosen move (JSON text) from the worker's exported ``choose``; nothing else crosses, and the
 worker never reaches back into the page, which is why it needs no cross-origin isolation (no
@@ -26,7 +26,6 @@ the page answers meanwhile); ``speed`` speeds the animations up (e.g. 20).
 from __future__ import annotations
 
 import asyncio
-import json
 
 from pyscript import document, window
 
@@ -51,23 +50,12 @@ from akropolis_web.opponents import (
 )
 
 from .dom import in_background, listen
+from .dom import perf_ms as _now
+from .worker_client import WorkerClient, WorkerFailed
 
-#: The worker's script and configuration: the page's runtime and Python packages.
-WORKER_SRC = "ai_worker.py"
-WORKER_RUNTIME = "runtime/pyodide/pyodide.mjs"
-#: A worker that has not started after this many seconds is given up.
-BOOT_TIMEOUT = 120
 #: Seconds between two animation frames, and between two looks at what a turn waits for.
 FRAME = 1 / 60
 POLL = 0.05
-
-
-class WorkerFailed(Exception):
-    """The AI worker could not start, or failed to answer."""
-
-
-def _now() -> float:
-    return float(window.performance.now())
 
 
 def _test_hook(name: str, default: float) -> float:
@@ -94,11 +82,9 @@ class Opponents:
         self.hinted: tuple[int, tuple[int, int], int] | None = None  # (ply, anchor, rotation)
         self._hint_token: tuple[int, int] | None = None
         self._turn_token: tuple[int, int] | None = None
-        self._worker = None
-        self._boot: asyncio.Future | None = None
-        self._attempt = 0
         #: For benchmarks: how long the worker took to start, and each answer's thinking time.
         self.stats: dict = {"boot_ms": None, "think_ms": []}
+        self.worker = WorkerClient(self.stats)
         listen(document, "visibilitychange", lambda _e: self.schedule(), app.message)
 
     # --- Questions the page asks -------------------------------------------------------------
@@ -174,10 +160,9 @@ class Opponents:
         self.notes = {}
         self.paused = False
         self.failure = None
-        if self._boot_failed():
-            self._boot = None  # a new game tries the worker again
+        self.worker.forget_failure()  # a new game tries the worker again
         if self.active and needs_worker(self.game):
-            self._start_worker()
+            self.worker.start()
 
     def _cancel(self) -> None:
         self.generation += 1
@@ -386,8 +371,7 @@ class Opponents:
 
     def retry(self) -> None:
         self.failure = None
-        self._worker = None
-        self._boot = None
+        self.worker.forget()
         self._turn_token = None
         self.app.refresh()
 
@@ -400,11 +384,10 @@ class Opponents:
         mine = session is None or session.seat == game.turn
         if not human_to_move(game) or not mine or self._hint_token is not None:
             return
-        if self._boot_failed():
-            self._boot = None  # a failed start is tried again for a hint
+        self.worker.forget_failure()  # a failed start is tried again for a hint
         token = (self.generation, game.ply)
         self._hint_token = token
-        starting = self._worker is None
+        starting = not self.worker.started
         self.app.refresh()
         self.app.hint(
             "Starting the computer for a hint (the first time takes a few seconds)…"
@@ -437,13 +420,8 @@ class Opponents:
     async def ask(self, game: Game, level: str, generation: int):
         """The move the AI at ``level`` chooses in ``game`` (a ``LegalMove``), or None if the
         game changed while it thought.  Raises WorkerFailed."""
-        worker = await self._ready_worker()
         text = records.dumps(records.game_to_record(game))
-        delay = _test_hook("aiDelayMs", 0.0)
-        try:
-            reply = await worker.choose(text, level, ai_seed(game), delay)
-        except Exception as error:
-            raise WorkerFailed(f"the computer failed to choose a move ({_short(error)})") from None
+        reply = await self.worker.choose(text, level, ai_seed(game), _test_hook("aiDelayMs", 0.0))
         if generation != self.generation:
             return None
         try:
@@ -455,59 +433,4 @@ class Opponents:
 
     async def memory(self) -> str:
         """The worker's memory as JSON text (for benchmarks; starts the worker if needed)."""
-        worker = await self._ready_worker()
-        return str(await worker.memory())
-
-    def _boot_failed(self) -> bool:
-        boot = self._boot
-        return boot is not None and boot.done() and boot.exception() is not None
-
-    def _start_worker(self) -> None:
-        if self._worker is None and self._boot is None:
-            self._boot = asyncio.ensure_future(self._boot_worker())
-            self._boot.add_done_callback(lambda future: future.exception())  # retrieved
-
-    async def _ready_worker(self):
-        self._start_worker()
-        return await asyncio.shield(self._boot)
-
-    async def _boot_worker(self):
-        from pyscript import create_named_worker
-
-        self._attempt += 1
-        name = f"akropolis-ai-{self._attempt}"
-        started = _now()
-
-        async def boot():
-            return await create_named_worker(src=WORKER_SRC, name=name, config=worker_config())
-
-        try:
-            worker = await asyncio.wait_for(boot(), BOOT_TIMEOUT)
-            hello = json.loads(str(await worker.hello()))
-        except TimeoutError:
-            raise WorkerFailed(f"it did not start within {BOOT_TIMEOUT} seconds") from None
-        except Exception as error:
-            raise WorkerFailed(f"it failed to start ({_short(error)})") from None
-        self.stats["boot_ms"] = round(_now() - started)
-        window.console.info(f"akropolis: AI worker ready (Python {hello.get('python')})")
-        self._worker = worker
-        return worker
-
-
-def worker_config() -> dict:
-    """The worker's configuration: the page's runtime and Python packages.  Under the offline
-    worker, its first request names the page's build, so that it is served that build's files
-    even after another tab has accepted a new version."""
-    runtime = WORKER_RUNTIME
-    build = str(getattr(document.documentElement.dataset, "build", "") or "")
-    container = getattr(window.navigator, "serviceWorker", None)
-    if build and container is not None and getattr(container, "controller", None) is not None:
-        runtime += f"?build={build}"
-    return {"interpreter": runtime, "files": {"python.zip": "./*"}}
-
-
-def _short(error: BaseException) -> str:
-    """The last line of an error (a worker's Python traceback is long)."""
-    lines = [line.strip() for line in str(error).strip().splitlines() if line.strip()]
-    return (lines[-1] if lines else type(error).__name__)[:160]
-
+        return await self.worker.memory()
