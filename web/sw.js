@@ -5,8 +5,9 @@
 // origin (GitHub Pages project sites, a fork, a beta beside the game) never touch each other's
 // copy. It holds every file by its content ("index.html?sha256=…"), the list of files of each
 // build it has run, and which build each open tab (and its AI worker) runs:
-// - Install fetches only the files no earlier build left in the cache, from the browser's HTTP
-//   cache when the page has just downloaded them, checks each against its hash, and stores the
+// - Install gets only the files no earlier build left in the cache: on a first visit from the
+//   page, which hands over what it downloaded, else from the browser's HTTP cache or the
+//   network. It checks each against its hash, and stores the
 //   final body under the requested URL (a host's redirect, "/index.html" to "/", is never
 //   stored). It first checks that the storage quota can hold them, and says why not otherwise.
 // - A tab keeps running the build it opened with: its requests are answered from that build's
