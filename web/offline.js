@@ -82,9 +82,11 @@ reload.onclick = () => {
 // A first visit's downloads, to the worker installing the offline copy: it takes them (each
 // checked against its hash) instead of downloading them again. Transferred, not copied.
 async function handOver(worker) {
-  if (!worker || !window.akropolisHeld) return;
+  if (!window.akropolisHeld) return;
+  const held = window.akropolisHeld();
+  if (!worker) return;
   const files = {};
-  for (const [url, body] of window.akropolisHeld()) {
+  for (const [url, body] of held) {
     const bytes = await body;
     if (bytes) files[url] = bytes;
   }
@@ -110,7 +112,8 @@ function watch(found) {
     });
   };
   follow(registration.installing);
-  handOver(registration.installing || registration.waiting || registration.active).catch(() => {});
+  // Only a worker installing now can use them; otherwise they are simply let go.
+  handOver(registration.installing).catch(() => {});
   registration.addEventListener("updatefound", () => follow(registration.installing));
   // Look for a new deployment when the player comes back to the tab, and now and then.
   const check = () => registration.update().catch(() => {});
