@@ -76,7 +76,7 @@ def run(page: Page, url: str, turns: int) -> dict:
     page.evaluate("document.getElementById('new-dialog').close()")
     game = position()
     handled, gaps = [], []
-    page.evaluate("text => akropolisApp.load(text)", records.dumps(records.game_to_record(game)))
+    page.evaluate("text => akropolisApp.load(text)", records.dump(game))
     for turn in range(turns):
         page.wait_for_function("akropolisApp.thinking() === 1", timeout=60_000)
         sweep = page.evaluate(SWEEP, [city_points(page, game)])
@@ -96,7 +96,7 @@ def run(page: Page, url: str, turns: int) -> dict:
 def _with(game: Game, move) -> str:
     after = game.copy()
     after.play(move.move)
-    return records.dumps(records.game_to_record(after))
+    return records.dump(after)
 
 
 def main() -> None:

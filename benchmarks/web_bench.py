@@ -150,7 +150,7 @@ def redraw_ms(browser: Browser, url: str) -> tuple[float, int]:
     page.goto(url)
     ready_at(page)
     page.evaluate("document.getElementById('new-dialog').close()")
-    page.evaluate("text => akropolisApp.load(text)", records.dumps(records.game_to_record(game)))
+    page.evaluate("text => akropolisApp.load(text)", records.dump(game))
     page.click("#site [data-site='0']")
     cells = [h for h, _, _ in game.cities[game.turn].hexes()]
     points = [json.loads(page.evaluate(f"akropolisApp.screenOf({q}, {r})")) for q, r in cells]

@@ -293,8 +293,12 @@ class App:
             self.cancel()
         elif key == "z" and (event.ctrlKey or event.metaKey):
             self.undo()
-        elif key in panels.SITE_KEYS and not document.querySelector("dialog[open]") and not (
-            event.ctrlKey or event.metaKey or event.altKey  # Ctrl+1 is the browser's
+        elif (
+            key in panels.SITE_KEYS
+            and not document.querySelector("dialog[open]")
+            and not (
+                event.ctrlKey or event.metaKey or event.altKey  # Ctrl+1 is the browser's
+            )
         ):
             index = panels.SITE_KEYS.index(key)  # 1 is the free tile, 2 costs 1 stone…
             if index < len(self.table.game.site):

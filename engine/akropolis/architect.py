@@ -25,16 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .checks import ARCHITECT_KINDS, ARCHITECT_LEVELS, check_int, check_variants, excerpt
 from .city import City
 from .hexes import STRIDE, TRIANGLE_SHAPES, TRIANGLES_AROUND, Hex, unpack
-from .scoring import HOUSE_VARIANT_THRESHOLD, CityScore, HexScore, KindScore
+from .scoring import HOUSE_VARIANT_THRESHOLD, CityScore, HexScore, KindScore, Result
 from .tiles import DISTRICTS, KIND_NAMES, PLAZA_OFFSET, STARS, TILES, Kind
-
-if TYPE_CHECKING:
-    from .game import Game, LegalMove, Result
 
 __all__ = [
     "ARCHITECTS",
@@ -47,7 +43,6 @@ __all__ = [
     "architect_of",
     "architect_spot",
     "choice_reason",
-    "forced_move",
     "is_architect",
     "score_architect",
     "solo_result",
@@ -215,18 +210,6 @@ _TWICE_DISTANCE: dict[int, int] = {}
 _SHAPE_OFFSETS = tuple(offsets[1:] for offsets, _ in TRIANGLE_SHAPES)
 
 
-def forced_move(game: Game) -> LegalMove:
-    """The Architect's one legal move in ``game`` (ValueError if it is not the Architect's turn).
-
-    The same value as ``game.legal_moves()[0]`` then: a ``LegalMove`` (tile, anchor, rotation,
-    site_index, cost, level 1, cells, 0 stones gained), usable wherever a ``Placement`` is.
-    """
-    move = game.forced_move()
-    if move is None:
-        raise ValueError("it is not the Architect's turn")
-    return move
-
-
 # --- Its score ---------------------------------------------------------------------------------
 
 _DOUBLED_WHY = {
@@ -340,8 +323,6 @@ def solo_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[in
     RULES.md: "The human wins with more points, or with equal points and strictly more stones;
     anything else is the Architect's win."
     """
-    from .game import Result  # game.py imports this module
-
     if len(names) != 2 or len(totals) != 2 or len(stones) != 2:
         raise ValueError("a solo result needs two names, two totals and two stone counts")
     human, architect = names

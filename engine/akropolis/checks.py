@@ -51,7 +51,6 @@ EXCERPT_LENGTH = 24
 MAX_MESSAGE_LENGTH = 200
 
 
-
 def excerpt(value: Any, limit: int = EXCERPT_LENGTH) -> str:
     """A short printable quotation of any value, cut in the middle when long."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 80:

@@ -34,7 +34,7 @@ from .checks import (
 from .city import City, IllegalMoveError, Move, Placement, checked_placement
 from .hexes import Hex, pack, unpack
 from .rng import SplitMix64
-from .scoring import CityScore, score_city
+from .scoring import CityScore, Result, final_result, score_city, stone_count
 from .tiles import TILES, tile_pool
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -101,14 +101,6 @@ class LegalMove(NamedTuple):
         }
 
 
-class Result(NamedTuple):
-    """Who won and how the tie-break decided it."""
-
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
-    explanation: str
-
-
 class _Turn(NamedTuple):
     """What a move changed beyond the city, so that undo is exact."""
 
@@ -118,10 +110,6 @@ class _Turn(NamedTuple):
     cost: int
     gained: int
     supplied: bool
-
-
-def _stones(count: int) -> str:
-    return f"{count} stone" if count == 1 else f"{count} stones"
 
 
 def deal(options: Options, seed: int) -> list[int]:
@@ -295,8 +283,8 @@ class Game:
         if index > self._stones[self.turn]:
             have = self._stones[self.turn]
             raise IllegalMoveError(
-                f"cannot afford tile {tile}: it costs {_stones(index)} and "
-                f"{self.names[self.turn]} has {_stones(have)}"
+                f"cannot afford tile {tile}: it costs {stone_count(index)} and "
+                f"{self.names[self.turn]} has {stone_count(have)}"
             )
         cells, level, stones = self.cities[self.turn].check(tile, anchor, rotation)
         public = (unpack(cells[0]), unpack(cells[1]), unpack(cells[2]))
@@ -451,28 +439,3 @@ class Game:
         if self.architect is not None:
             return solo_result(self.names, totals, self._stones)
         return final_result(self.names, totals, self._stones)
-
-
-def final_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[int]) -> Result:
-    """Who wins with these final totals and stones left: highest total, then most stones, else
-    a shared victory.
-
-    A pure function of the scorepad, so that a game and the score calculator (cities built at a
-    real table) decide, and say why, in the same words.
-    """
-    count = len(names)
-    if not count or len(totals) != count or len(stones) != count:
-        raise ValueError("a result needs one name, one total and one stone count per player")
-    best = max(totals)
-    leaders = [p for p in range(count) if totals[p] == best]
-    if len(leaders) == 1:
-        return Result((leaders[0],), tuple(totals), f"{names[leaders[0]]} has the most points")
-    most = max(stones[p] for p in leaders)
-    winners = tuple(p for p in leaders if stones[p] == most)
-    tied = " and ".join(names[p] for p in leaders)
-    if len(winners) == 1:
-        why = f"{tied} tie on {best} points; {names[winners[0]]} has more stones ({most})"
-    else:
-        who = " and ".join(names[p] for p in winners)
-        why = f"{who} tie on {best} points and {_stones(most)}: a shared victory"
-    return Result(winners, tuple(totals), why)

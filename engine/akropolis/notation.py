@@ -13,7 +13,8 @@ unstated), ``v`` variant letters from ``hmbtg`` (omitted for none), ``a=1`` all 
 ``v``, ``st`` stones, ``m`` placements, or instead ``h`` the hexes of a city drawn hex by hex
 (``Q,R:KL``: cell, kind letter from ``QHMBTG``, lower case for a plaza, and level).  A position
 is a game notation cut after its moves.
-Notation converts to and from the record dicts of ``records.py``, so the same checks apply.
+Notation converts to and from the record dicts that ``records`` reads and writes, so the same
+checks apply; ``records.load`` and ``records.dump`` are the doors to both formats.
 """
 
 from __future__ import annotations
@@ -24,12 +25,10 @@ from typing import Any
 
 from .checks import MAX_NOTATION_LENGTH, VARIANTS, excerpt, parse_seed, parse_whole_number
 from .city import Placement
+from .formats import CITY_FORMAT, CITY_HEADER, GAME_FORMAT, GAME_HEADER, VERSION, RecordError
 from .game import Options, deal
-from .records import CITY_FORMAT, GAME_FORMAT, VERSION, RecordError
 from .tiles import LETTERS, Kind
 
-GAME_HEADER = f"A{VERSION}"
-CITY_HEADER = f"C{VERSION}"
 VARIANT_LETTERS: dict[str, str] = {name: name[0] for name in VARIANTS}
 _MOVE = re.compile(r"([0-9]{1,2})@(-?[0-9]{1,3}),(-?[0-9]{1,3}):([0-9])")
 #: A hex of a city drawn hex by hex: ``Q,R:KL`` (``-1,2:m2`` is a market plaza on level 2).
@@ -46,6 +45,21 @@ _HEADER = re.compile(r"[A-Za-z][0-9]{0,3}(?:;|$)")
 def looks_like_notation(text: str) -> bool:
     """True if ``text`` is meant as notation (``A1;…``, ``C1;…``), not as a JSON record."""
     return bool(_HEADER.match(text.strip()))  # strip: "C1 " is notation, as parse reads it
+
+
+def from_link(text: str) -> str | None:
+    """The notation a link's fragment holds: the text itself, or the text percent-decoded once
+    when the site that shows the link encoded the whole fragment; None if it holds none."""
+    if looks_like_notation(text):
+        return text
+    if "%" in text:
+        try:
+            decoded = percent_decode(text)
+        except UnicodeError:
+            return None
+        if looks_like_notation(decoded):
+            return decoded
+    return None
 
 
 def _check_length(text: Any) -> str:
@@ -135,9 +149,7 @@ def _fields(text: str, header: str, known: tuple[str, ...]) -> dict[str, str]:
     for part in parts[1:]:
         key, sep, value = part.partition("=")
         if not sep or key not in known:
-            raise RecordError(
-                f"unknown notation field {excerpt(part)} (known: {', '.join(known)})"
-            )
+            raise RecordError(f"unknown notation field {excerpt(part)} (known: {', '.join(known)})")
         if key in fields:
             raise RecordError(f"notation field {key!r} appears twice")
         fields[key] = value

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import checks
+from . import notation as _notation
 from .checks import (
     MAX_DEPTH,
     MAX_DIGITS,
@@ -27,15 +28,10 @@ from .checks import (
     is_int,
 )
 from .city import City, IllegalMoveError, Placement
+from .formats import CITY_FORMAT, GAME_FORMAT, READABLE_VERSIONS, VERSION, RecordError
 from .game import Game
 from .hexes import Hex
 from .tiles import Kind
-
-GAME_FORMAT = "akropolis-game"
-CITY_FORMAT = "akropolis-city"
-#: The record version this program writes; ``READABLE_VERSIONS`` are those it still reads.
-VERSION = 1
-READABLE_VERSIONS = (1,)
 
 __all__ = [
     "CITY_FORMAT",
@@ -46,7 +42,10 @@ __all__ = [
     "VERSION",
     "CityRecord",
     "RecordError",
+    "city_record",
+    "city_record_data",
     "city_to_record",
+    "dump",
     "dumps",
     "game_to_record",
     "load",
@@ -55,13 +54,6 @@ __all__ = [
     "read_city",
     "read_game",
 ]
-
-
-class RecordError(ValueError):
-    """A record that cannot be read; the message is one short line for the person who gave it."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(checks.cut_message(message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,16 +342,14 @@ def read_any(data: Any) -> Game | CityRecord:
 
 def load(text: str | bytes) -> Game | CityRecord:
     """A game or city from a JSON record or its notation; anything wrong raises RecordError."""
-    from . import notation  # notation builds on this module
-
     if isinstance(text, bytes):  # decoded whole, so a file reads as its text does
         _check_size(text)
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
             raise RecordError(f"the file is not UTF-8 text (byte {error.start})") from None
-    if isinstance(text, str) and notation.looks_like_notation(text.removeprefix("\ufeff")):
-        return read_any(notation.parse(text.removeprefix("\ufeff")))  # a BOM, as in JSON
+    if isinstance(text, str) and _notation.looks_like_notation(text.removeprefix("\ufeff")):
+        return read_any(_notation.parse(text.removeprefix("\ufeff")))  # a BOM, as in JSON
     return read_any(parse_json(text))
 
 
@@ -399,32 +389,35 @@ def game_to_record(game: Game) -> dict[str, Any]:
     return record
 
 
-def city_to_record(city: City, variants: frozenset[str], stones: int) -> dict[str, Any]:
-    """The city record of a city: its placements, or its hexes if it was drawn hex by hex."""
+def city_record(city: City, variants: frozenset[str], stones: int) -> CityRecord:
+    """The record of a city: its placements, or its hexes if it was drawn hex by hex."""
     if not isinstance(city, City):
         raise ValueError(f"the city must be a City, not {excerpt(city)}")
     if any(piece < 0 for piece in city.piece.values()):  # City.from_hexes: nothing to replay
-        hexes = tuple(sorted(city.hexes()))
-        record = CityRecord(variants, stones, (), hexes)
-        return {
-            "format": CITY_FORMAT,
-            "version": VERSION,
-            "variants": _variants_json(record.variants),
-            "stones": record.stones,
-            "placements": [],
-            "hexes": [
-                {"cell": list(cell), "kind": kind.label, "level": level}
-                for cell, kind, level in hexes
-            ],
-        }
-    record = CityRecord(variants, stones, tuple(city.placements))  # checks them
-    return {
+        return CityRecord(variants, stones, (), tuple(city.hexes()))
+    return CityRecord(variants, stones, tuple(city.placements))  # checks them
+
+
+def city_record_data(record: CityRecord) -> dict[str, Any]:
+    """The JSON data of a city record."""
+    data: dict[str, Any] = {
         "format": CITY_FORMAT,
         "version": VERSION,
         "variants": _variants_json(record.variants),
         "stones": record.stones,
-        "placements": [_placement_json(p) for p in city.placements],
+        "placements": [_placement_json(p) for p in record.placements],
     }
+    if record.hexes:
+        data["hexes"] = [
+            {"cell": list(cell), "kind": kind.label, "level": level}
+            for cell, kind, level in sorted(record.hexes)  # canonical: by cell
+        ]
+    return data
+
+
+def city_to_record(city: City, variants: frozenset[str], stones: int) -> dict[str, Any]:
+    """The JSON data of a city's record (``city_record``, then ``city_record_data``)."""
+    return city_record_data(city_record(city, variants, stones))
 
 
 def dumps(record: dict[str, Any]) -> str:
@@ -438,3 +431,25 @@ def dumps(record: dict[str, Any]) -> str:
             text = json.dumps(value, ensure_ascii=False)
         lines.append(f"  {json.dumps(key)}: {text}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def dump(subject: Game | CityRecord, *, notation: bool = False, check: bool = False) -> str:
+    """The one door out: a game's or a city's record as this program writes it.
+
+    JSON by default (``dumps``: a key per line, a move or placement per line); with
+    ``notation``, the compact notation, and with ``check`` also its check field, as links carry
+    it.  ``load`` reads either back to an equal game or city.
+    """
+    if isinstance(subject, Game):
+        data = game_to_record(subject)
+        write = _notation.format_game
+    elif isinstance(subject, CityRecord):
+        data = city_record_data(subject)
+        write = _notation.format_city
+    else:
+        raise ValueError(f"a record is written from a Game or a CityRecord, not {excerpt(subject)}")
+    if notation:
+        return write(data, check=bool(check))
+    if check:
+        raise ValueError("only notation carries a check")
+    return dumps(data)

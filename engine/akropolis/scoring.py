@@ -9,8 +9,9 @@ walk over the frontier instead of a flood over a bounding box.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .checks import check_int, check_variants
 from .city import City
@@ -203,3 +204,44 @@ def _tally(
     kinds = {KIND_NAMES[k]: KindScore(values[k], stars[k], values[k] * stars[k]) for k in DISTRICTS}
     total = sum(line.points for line in kinds.values()) + stones
     return CityScore(kinds, stones, total, tuple(hexes))
+
+
+# --- The result -------------------------------------------------------------------------------
+
+
+class Result(NamedTuple):
+    """Who won and how the tie-break decided it."""
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    explanation: str
+
+
+def stone_count(count: int) -> str:
+    """``1 stone``, ``3 stones``."""
+    return f"{count} stone" if count == 1 else f"{count} stones"
+
+
+def final_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[int]) -> Result:
+    """Who wins with these final totals and stones left: highest total, then most stones, else
+    a shared victory.
+
+    A pure function of the scorepad, so that a game and the score calculator (cities built at a
+    real table) decide, and say why, in the same words.
+    """
+    count = len(names)
+    if not count or len(totals) != count or len(stones) != count:
+        raise ValueError("a result needs one name, one total and one stone count per player")
+    best = max(totals)
+    leaders = [p for p in range(count) if totals[p] == best]
+    if len(leaders) == 1:
+        return Result((leaders[0],), tuple(totals), f"{names[leaders[0]]} has the most points")
+    most = max(stones[p] for p in leaders)
+    winners = tuple(p for p in leaders if stones[p] == most)
+    tied = " and ".join(names[p] for p in leaders)
+    if len(winners) == 1:
+        why = f"{tied} tie on {best} points; {names[winners[0]]} has more stones ({most})"
+    else:
+        who = " and ".join(names[p] for p in winners)
+        why = f"{who} tie on {best} points and {stone_count(most)}: a shared victory"
+    return Result(winners, tuple(totals), why)

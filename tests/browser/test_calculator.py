@@ -341,7 +341,6 @@ def test_a_corrupt_save_is_kept_aside_and_the_page_starts(page: Page) -> None:
     assert page.watch.errors == []
 
 
-
 def test_two_notices_at_start_are_both_seen_in_order_each_with_its_own_buttons(
     page: Page,
 ) -> None:
@@ -366,6 +365,7 @@ def test_two_notices_at_start_are_both_seen_in_order_each_with_its_own_buttons(
     page.wait_for_selector("#message-dialog", state="hidden")
     assert state(page)["players"][0]["name"] == "Player 1"
     assert page.watch.errors == []
+
 
 def test_after_one_visit_the_calculator_works_offline(context: BrowserContext, site: Site) -> None:
     page = context.new_page()

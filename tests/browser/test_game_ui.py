@@ -236,7 +236,7 @@ def test_a_finished_game_imported_opens_on_its_final_scores(page: Page, tmp_path
     while not game.is_over:
         game.play(game.legal_moves()[0])
     path = tmp_path / "finished.json"
-    path.write_text(records.dumps(records.game_to_record(game)))
+    path.write_text(records.dump(game))
     page.set_input_files("#import-file", str(path))
     page.wait_for_selector("#end-dialog[open]")
     assert_scorepad_is_the_engines(page, game)

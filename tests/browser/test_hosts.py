@@ -293,9 +293,10 @@ def test_an_update_accepted_in_one_tab_leaves_the_other_on_its_own_files(
     )
     # The second tab still runs its own build: its files, and its AI worker's.
     assert second.evaluate(WORKER_SEES, old_build) == sha256_of(old / "python.zip")
-    assert second.evaluate("fetch('ai_worker.py').then(r => r.text())") == (
-        old / "ai_worker.py"
-    ).read_text()
+    assert (
+        second.evaluate("fetch('ai_worker.py').then(r => r.text())")
+        == (old / "ai_worker.py").read_text()
+    )
     with second.expect_console_message(
         lambda message: "AI worker ready" in message.text, timeout=90_000
     ) as ready:

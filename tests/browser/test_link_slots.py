@@ -49,7 +49,7 @@ def played(moves: int, seed: int = 12, names: tuple[str, ...] = ("Ann", "Bob")) 
 
 
 def record_text(game: Game) -> str:
-    return records.dumps(records.game_to_record(game))
+    return records.dump(game)
 
 
 def close_message(page: Page) -> None:

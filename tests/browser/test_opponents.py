@@ -334,9 +334,7 @@ def test_the_form_keeps_computers_and_play_by_link_apart(page: Page) -> None:
     assert game_on_page(page).names == ("Player 1", "Computer")
 
 
-def test_a_worker_that_cannot_start_is_told_and_the_game_stays(
-    page: Page, tmp_path: Path
-) -> None:
+def test_a_worker_that_cannot_start_is_told_and_the_game_stays(page: Page, tmp_path: Path) -> None:
     """A deployment whose worker script is broken (served as such: a browser's request
     routing does not reliably reach a worker's own requests)."""
     site = Site(copy_of_dist(tmp_path / "site"))

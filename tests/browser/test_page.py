@@ -91,7 +91,7 @@ def test_every_card_and_the_latest_moves_fit_beside_the_city(
         moves = game.legal_moves()
         game.play(moves[len(moves) // 2])
     path = tmp_path / "game.json"
-    path.write_text(records.dumps(records.game_to_record(game)))
+    path.write_text(records.dump(game))
     page.set_input_files("#import-file", str(path))
     page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
     side = page.locator("#side").bounding_box()

@@ -315,7 +315,7 @@ BAD_NAMES = {
 def test_a_play_link_whose_names_clash_or_look_blank_is_refused_and_the_game_stays(
     page: Page, case: str
 ) -> None:
-    """"Who are you?" could not tell two Anns apart, nor show a blank name: the link is
+    """ "Who are you?" could not tell two Anns apart, nor show a blank name: the link is
     refused with the engine's reason, and the game on the page and its save stay as they were."""
     names, reason = BAD_NAMES[case]
     game = play_some(page, 3, seed=4)

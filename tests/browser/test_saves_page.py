@@ -173,7 +173,7 @@ def test_a_save_from_version_1_still_loads(page: Page) -> None:
     game = random_game(2, 4)
     for _ in range(game.ply - 10):
         game.undo()
-    put_in_slot(page, records.dumps(records.game_to_record(game)))
+    put_in_slot(page, records.dump(game))
     reload(page)
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
 
@@ -300,7 +300,7 @@ def test_two_tabs_playing_the_same_position_never_lose_a_move(
         assert f"move {game_b.ply + 1}" in body
         saved = records.load(b.evaluate(f"localStorage.getItem('{SLOT}')"))
         assert records.game_to_record(saved) == records.game_to_record(game_a)  # not replaced
-        b.click(f"#choice-dialog button:text(\"{choice}\")")
+        b.click(f'#choice-dialog button:text("{choice}")')
         kept = [records.game_to_record(records.load(t)) for t in kept_texts(b)]
         slot = records.game_to_record(records.load(b.evaluate(f"localStorage.getItem('{SLOT}')")))
         both = [records.game_to_record(game_a), records.game_to_record(game_b)]
@@ -349,4 +349,3 @@ def test_two_notices_at_start_are_both_seen_in_order_each_with_its_own_buttons(p
     page.wait_for_selector("#message-dialog", state="hidden")
     page.wait_for_selector("#new-dialog[open]")  # a first visit, after all
     assert page.watch.errors == []
-

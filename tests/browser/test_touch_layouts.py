@@ -205,7 +205,9 @@ def test_the_new_game_buttons_hide_the_form_down_to_the_dialogs_foot(
     """The long New game form scrolls under its buttons; nothing of it shows below them."""
     width, height = size
     context = browser.new_context(
-        viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True,
+        viewport={"width": width, "height": height},
+        device_scale_factor=2,
+        is_mobile=True,
         has_touch=True,
     )
     page = context.new_page()
@@ -227,13 +229,13 @@ def test_the_new_game_buttons_hide_the_form_down_to_the_dialogs_foot(
         context.close()
 
 
-def test_the_end_screen_opens_at_its_top_on_a_short_screen(
-    browser: Browser, base_url: str
-) -> None:
+def test_the_end_screen_opens_at_its_top_on_a_short_screen(browser: Browser, base_url: str) -> None:
     """Sideways the final scores need scrolling: they open at their title, not scrolled down to
     the buttons; one Tab reaches Play again."""
     context = browser.new_context(
-        viewport={"width": 844, "height": 390}, device_scale_factor=2, is_mobile=True,
+        viewport={"width": 844, "height": 390},
+        device_scale_factor=2,
+        is_mobile=True,
         has_touch=True,
     )
     page = context.new_page()

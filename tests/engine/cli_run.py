@@ -98,4 +98,3 @@ def assert_clean(outcome: Outcome, statuses: tuple[int, ...] = (0, 2)) -> None:
     else:
         assert out == "", f"status {status} but stdout has {out[:100]!r}"
         assert_one_line(err)
-

@@ -295,7 +295,7 @@ def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, 
 def record_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Game]:
     game = position(3, 19, ("gardens",), 12)
     path = tmp_path_factory.mktemp("ai") / "game.json"
-    path.write_text(records.dumps(records.game_to_record(game)))
+    path.write_text(records.dump(game))
     return path, game
 
 
@@ -389,7 +389,7 @@ def test_cli_ai_on_the_architects_turn_prints_its_forced_move(capsys, tmp_path) 
     game = Game(2, seed=8, kinds=["human", "architect:metagenes"])
     game.play(choose(game, "medium"))
     path = tmp_path / "solo.json"
-    path.write_text(records.dumps(records.game_to_record(game)))
+    path.write_text(records.dump(game))
     forced = game.legal_moves()[0]
     for level in ALL:
         status, out, err = run_main(capsys, "ai", str(path), "--level", level)

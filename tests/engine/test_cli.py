@@ -32,7 +32,7 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
 def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
     game = random_game(3, 21, variants=("markets", "temples"))
     path = tmp_path_factory.mktemp("cli") / "game.json"
-    path.write_text(records.dumps(records.game_to_record(game)))
+    path.write_text(records.dump(game))
     return path, game
 
 
@@ -105,9 +105,7 @@ def test_state_reports_turn_site_stones_stacks_and_end() -> None:
     """`state` mid-game and at the end."""
     game = random_game(4, 3)
     middle = game.replay(7)
-    report = json.loads(
-        run_cli("state", "-", stdin=records.dumps(records.game_to_record(middle))).stdout
-    )
+    report = json.loads(run_cli("state", "-", stdin=records.dump(middle)).stdout)
     assert report == {
         "turn": middle.turn,
         "site": list(middle.site),
@@ -115,9 +113,7 @@ def test_state_reports_turn_site_stones_stacks_and_end() -> None:
         "stacks_left": middle.stacks_left,
         "game_over": False,
     }
-    end = json.loads(
-        run_cli("state", "-", stdin=records.dumps(records.game_to_record(game))).stdout
-    )
+    end = json.loads(run_cli("state", "-", stdin=records.dump(game)).stdout)
     assert end["game_over"] is True and len(end["site"]) == 1 and end["stacks_left"] == 0
 
 

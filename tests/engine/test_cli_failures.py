@@ -38,7 +38,7 @@ def game_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A game whose `moves` report is large (~200 KB, more than a pipe holds)."""
     game = random_game(2, 3).replay(33)
     path = tmp_path_factory.mktemp("env") / "game.json"
-    path.write_text(records.dumps(records.game_to_record(game)), encoding="utf-8")
+    path.write_text(records.dump(game), encoding="utf-8")
     return path
 
 

@@ -98,7 +98,7 @@ def test_coordinates_are_written_on_each_hex(finished: Game) -> None:
 
 
 def test_pictures_are_pure_functions_of_the_state(finished: Game) -> None:
-    again = records.load(records.dumps(records.game_to_record(finished)))
+    again = records.load(records.dump(finished))
     assert svg.city(again, explain=True) == svg.city(finished, explain=True)
     record = records.read_city(records.city_to_record(finished.cities[1], finished.variants, 3))
     assert parse(svg.city(record, explain=True)) is not None
@@ -147,7 +147,7 @@ def run_render(*args: str, stdin: str | None = None) -> subprocess.CompletedProc
 
 def test_render_writes_a_well_formed_picture_of_the_city(finished: Game, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    path.write_text(records.dumps(records.game_to_record(finished)))
+    path.write_text(records.dump(finished))
     out = run_render(str(path), "--player", "1", "--explain", "--size", "640")
     assert out.returncode == 0 and out.stderr == ""
     root = parse(out.stdout)

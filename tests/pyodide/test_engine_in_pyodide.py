@@ -51,7 +51,7 @@ from akropolis import notation, records
 from akropolis.cli import score_report, moves_report
 from akropolis.simulate import random_game
 game = random_game(2, 31, variants=("markets",))
-text = records.dumps(records.game_to_record(game))
+text = records.dump(game)
 again = records.load(text)
 print(json.dumps(score_report(again, explain=True), sort_keys=True))
 print(json.dumps(moves_report(again.replay(17)), sort_keys=True))
@@ -62,7 +62,7 @@ print(notation.format_game(records.game_to_record(again)))
 
 def test_hostile_records_are_refused_alike_in_pyodide(run_in_pyodide) -> None:
     """Deep nesting, huge numbers, odd names: the same one-line refusals, no stack overflow."""
-    code = r'''
+    code = r"""
 from akropolis import Game, notation, records
 from akropolis.records import RecordError
 HEAD = '{"format": "akropolis-game", "version": 1, "options": {"variants": []}, "moves": [], '
@@ -92,7 +92,7 @@ for names in (["\u200b", "B"], ["A", "B\x00"], ["\U0001FAE8", "B"]):
         print("ok", ascii(Game(2, seed=1, names=names).names))
     except ValueError as error:
         print("refused", ascii(str(error)))
-'''
+"""
     expected = run_on_cpython(code)
     assert run_in_pyodide(code) == expected
     assert expected.count("refused") >= 12

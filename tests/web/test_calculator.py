@@ -460,7 +460,7 @@ HOSTILE_STATES = {
     "not json": "{nope",
     "empty": "",
     "a list": "[]",
-    "a game record": records.dumps(records.game_to_record(finished(2, 3))),
+    "a game record": records.dump(finished(2, 3)),
     "unknown key": _state(extra=1),
     "version 2": _state(version=2),
     "version true": _state(version=True),

@@ -52,9 +52,7 @@ def test_the_verdicts_are_the_engines_grouped_by_kind_and_reason() -> None:
         r'data-kind="(\w+)" data-counts="(\d)" data-count="(\d+)" data-reason="([^"]*)"', html
     ):
         shown[(kind, counts == "1", reason)] += int(number)
-    expected = Counter(
-        (embed_panels.PLURALS[v.kind], v.counts, v.reason) for v in score.hexes
-    )
+    expected = Counter((embed_panels.PLURALS[v.kind], v.counts, v.reason) for v in score.hexes)
     assert shown == expected
     kinds = [kind for kind, *_ in embed_panels.verdict_groups(score.hexes)]
     assert kinds == sorted(kinds, key=VARIANTS.index)

@@ -35,7 +35,6 @@ from akropolis_web.saves import (
     SLOT,
     MemoryStore,
     Saves,
-    record_text,
 )
 from akropolis_web.share import WATCHING, game_id
 
@@ -99,7 +98,7 @@ def test_every_state_a_slot_can_be_in() -> None:
     robots = Game(2, seed=5, names=("Ann", "Robot"), kinds=("human", "ai:hard"))
     solo = Game(2, seed=5, names=("Ann", "Callicrates"), kinds=(None, "architect:callicrates"))
     assert read_slot(gid, None).state == EMPTY
-    ready = read_slot(gid, record_text(game))
+    ready = read_slot(gid, records.dump(game))
     assert ready.state == READY and same(ready.game, game)
     states = {
         "{oops": UNREADABLE,
@@ -107,15 +106,15 @@ def test_every_state_a_slot_can_be_in() -> None:
         "[" * 100_000: UNREADABLE,
         '{"format": "akropolis-game", "version": 1}': UNREADABLE,
         newer(game): NEWER,
-        record_text(other): ANOTHER,
-        record_text(robots): COMPUTERS,
-        record_text(solo): COMPUTERS,
+        records.dump(other): ANOTHER,
+        records.dump(robots): COMPUTERS,
+        records.dump(solo): COMPUTERS,
     }
     for text, state in states.items():
         found = read_slot(gid, text)
         assert found.state == state, text[:40]
         assert found.text == text and found.held.startswith(("This", "The"))
-    assert read_slot(gid, record_text(other)).reason == "Cy vs Di: move 1, Cy to play"
+    assert read_slot(gid, records.dump(other)).reason == "Cy vs Di: move 1, Cy to play"
     assert "could not be read (" in read_slot(gid, "{oops").held
 
 
@@ -149,11 +148,11 @@ def test_whatever_else_the_slot_holds_is_kept_aside_first_and_said(holds: str) -
     texts = {
         "unreadable": '{"format": "akropolis-game", "vers',
         "newer": newer(game),
-        "another game": record_text(played(0, seed=9, names=("Cy", "Di"))),
-        "computers": record_text(
+        "another game": records.dump(played(0, seed=9, names=("Cy", "Di"))),
+        "computers": records.dump(
             Game(2, seed=5, names=("Ann", "Robot"), kinds=("human", "ai:easy"))
         ),
-        "changed in another tab": record_text(other_tab),
+        "changed in another tab": records.dump(other_tab),
     }
     text = texts[holds]
     store.set(LINK_PREFIX + gid, text)
@@ -165,7 +164,7 @@ def test_whatever_else_the_slot_holds_is_kept_aside_first_and_said(holds: str) -
     )
     why = REPLACED_BY_LINK if holds == "changed in another tab" else FOUND_IN_LINK_SLOT
     assert kept(store) == [(why, text)]
-    assert store.get(LINK_PREFIX + gid) == record_text(game.replay(3))
+    assert store.get(LINK_PREFIX + gid) == records.dump(game.replay(3))
 
 
 def test_a_slot_that_cannot_be_kept_aside_is_not_overwritten() -> None:
@@ -188,7 +187,7 @@ def test_a_copy_replaced_by_the_players_choice_is_kept_aside() -> None:
     other = game.replay(4)
     other.play(next(m for m in other.legal_moves() if m.move != game.moves[4]))
     stored = games.replace(other, games.slot(gid))
-    assert stored.ok and kept(store) == [(REPLACED_BY_LINK, record_text(game))]
+    assert stored.ok and kept(store) == [(REPLACED_BY_LINK, records.dump(game))]
     assert same(games.load(gid), other)
 
 
@@ -204,7 +203,7 @@ def test_link_games_have_their_own_slots_and_seats() -> None:
     assert games.load(gid) is None and games.seat(gid) is None
     assert games.save(game).ok
     assert store.get(SLOT) == "the player's own game"
-    assert store.get(LINK_PREFIX + gid) == record_text(game)
+    assert store.get(LINK_PREFIX + gid) == records.dump(game)
     assert same(games.load(gid), game)
     assert games.choose_seat(gid, 1) and games.seat(gid) == 1
     assert games.choose_seat(gid, WATCHING) and games.seat(gid) == WATCHING
@@ -290,7 +289,7 @@ def test_old_finished_games_are_offered_for_cleanup_until_the_player_keeps_them(
 def test_games_saved_before_their_use_was_noted_count_their_age_from_now() -> None:
     store = MemoryStore()
     finished = random_game(2, 21)
-    store.set(LINK_PREFIX + game_id(finished), record_text(finished))  # an earlier version's
+    store.set(LINK_PREFIX + game_id(finished), records.dump(finished))  # an earlier version's
     store.set(INDEX_KEY, "{not json")  # and a note that cannot be read: ages start again
     clock = Clock(LATER[31])
     games = device(store, clock)

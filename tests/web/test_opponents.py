@@ -148,7 +148,7 @@ def test_the_worker_chooses_as_the_engine_does() -> None:
     assert set(worker.__export__) == {"choose", "hello", "memory"}
     assert json.loads(worker.hello())["levels"] == ["easy", "medium", "hard"]
     game = play(Game(2, seed=11, kinds=["human", "ai:medium"]), 1)
-    text = records.dumps(records.game_to_record(game))
+    text = records.dump(game)
     reply = worker.choose(text, "medium", ai_seed(game), 0)
     info, ms = read_reply(reply, game)
     assert info == ai.choose(game, "medium", seed=ai_seed(game)) and ms >= 0
@@ -165,7 +165,7 @@ def test_the_worker_stops_thinking_at_its_cap_with_a_legal_move(monkeypatch) -> 
         ai, "choose", lambda *a, **k: budgets.append(k["budget_ms"]) or engines(*a, **k)
     )
     game = play(Game(2, seed=12, kinds=["human", "architect:callicrates"]), 2)
-    text = records.dumps(records.game_to_record(game))
+    text = records.dump(game)
     info, _ = read_reply(worker.choose(text, "hard", ai_seed(game), 0), game)
     assert info in game.legal_moves() and budgets == [1]
     monkeypatch.setattr(ai, "choose", engines)
@@ -177,7 +177,7 @@ def test_the_worker_stops_thinking_at_its_cap_with_a_legal_move(monkeypatch) -> 
 def test_the_workers_test_delay_keeps_it_busy() -> None:
     worker = load_worker()
     game = play(Game(2, seed=11, kinds=["human", "ai:easy"]), 1)
-    reply = json.loads(worker.choose(records.dumps(records.game_to_record(game)), "easy", 1, 60))
+    reply = json.loads(worker.choose(records.dump(game), "easy", 1, 60))
     assert reply["ms"] >= 60
 
 
@@ -246,7 +246,7 @@ def test_the_form_makes_seats_computers() -> None:
     form.read({"names": ["Ann", "Hal"], "kinds": ["human", "ai:hard"], "seed": "3"})
     game = form.create()
     assert game.kinds == ("human", "ai:hard") and game.names == ("Ann", "Hal")
-    again = records.load(records.dumps(records.game_to_record(game)))
+    again = records.load(records.dump(game))
     assert again.kinds == game.kinds  # saved, resumed and shared games keep their computers
     form.read({"names": ["A", "B", "C"], "kinds": ["ai:easy", "bogus"]})
     assert form.create().kinds == ("ai:easy", "human", "human")

@@ -25,7 +25,6 @@ from akropolis_web.saves import (
     Saves,
     StoreError,
     read_game,
-    record_text,
 )
 
 POISONED = {
@@ -65,7 +64,7 @@ def test_a_game_saved_by_version_1_still_loads() -> None:
     """The slot holds a plain game record, as the first version wrote it, and reads back."""
     store = MemoryStore()
     game = random_game(3, 8)
-    store.items[SLOT] = records.dumps(records.game_to_record(game))  # version 1's exact bytes
+    store.items[SLOT] = records.dump(game)  # version 1's exact bytes
     opening = tab(store).open()
     assert opening.notice == ""
     assert records.game_to_record(opening.game) == records.game_to_record(game)
@@ -141,7 +140,7 @@ def test_an_unreadable_save_that_cannot_be_kept_aside_is_never_overwritten() -> 
 
 def test_storage_full_is_reported_honestly_and_the_game_goes_on() -> None:
     game = played(2)
-    store = MemoryStore(quota=len(SLOT) + len(record_text(game)) + 10)
+    store = MemoryStore(quota=len(SLOT) + len(records.dump(game)) + 10)
     saves = tab(store)
     assert saves.save(game).ok
     game.play(game.legal_moves()[0])
@@ -190,11 +189,11 @@ def test_a_replaced_unfinished_game_is_kept_aside() -> None:
 
 def test_a_replaced_game_that_cannot_be_kept_is_not_overwritten() -> None:
     old = played(3)
-    store = MemoryStore(quota=len(SLOT) + len(record_text(old)) + 10)
+    store = MemoryStore(quota=len(SLOT) + len(records.dump(old)) + 10)
     saves = tab(store)
     assert saves.save(old).ok
     assert saves.replace(Game(2, seed=9), old).status == "full"
-    assert store.items[SLOT] == record_text(old)
+    assert store.items[SLOT] == records.dump(old)
 
 
 def test_two_tabs_never_overwrite_each_other_silently() -> None:
@@ -211,7 +210,7 @@ def test_two_tabs_never_overwrite_each_other_silently() -> None:
     conflict = b.save(game_b)
     assert isinstance(conflict, Conflict)
     assert records.game_to_record(conflict.game) == records.game_to_record(game_a)
-    assert store.items[SLOT] == record_text(game_a)  # A's move is still saved
+    assert store.items[SLOT] == records.dump(game_a)  # A's move is still saved
 
 
 def test_keeping_this_tabs_game_keeps_the_other_aside() -> None:
@@ -224,9 +223,9 @@ def test_keeping_this_tabs_game_keeps_the_other_aside() -> None:
     a.save(game_a)
     conflict = b.save(game_b)
     assert b.overwrite(game_b, conflict.text).ok
-    assert store.items[SLOT] == record_text(game_b)
+    assert store.items[SLOT] == records.dump(game_b)
     [kept] = b.kept()
-    assert kept.why == OTHER_TAB and kept.text == record_text(game_a)
+    assert kept.why == OTHER_TAB and kept.text == records.dump(game_a)
     assert isinstance(a.save(game_a), Conflict)  # and A is asked in turn, not overwritten
 
 
@@ -240,9 +239,9 @@ def test_switching_to_the_other_tabs_game_keeps_this_one_aside() -> None:
     a.save(game_a)
     conflict = b.save(game_b)
     assert b.adopt(game_b, conflict.text).ok
-    assert store.items[SLOT] == record_text(game_a)
+    assert store.items[SLOT] == records.dump(game_a)
     [kept] = b.kept()
-    assert kept.why == OTHER_TAB and kept.text == record_text(game_b)
+    assert kept.why == OTHER_TAB and kept.text == records.dump(game_b)
     game_a.play(game_a.legal_moves()[0])
     assert b.save(game_a).ok  # B now follows the slot
 
@@ -256,13 +255,13 @@ def test_a_tab_with_nothing_unsaved_can_follow_another() -> None:
     assert b.in_sync(b_game)
     game.play(game.legal_moves()[0])
     a.save(game)
-    assert b.changed_elsewhere() == record_text(game)
+    assert b.changed_elsewhere() == records.dump(game)
     assert a.changed_elsewhere() is None
 
 
 def test_a_tab_with_an_unsaved_move_is_not_in_sync() -> None:
     game = played(1)
-    store = MemoryStore(quota=len(SLOT) + len(record_text(game)) + 5)
+    store = MemoryStore(quota=len(SLOT) + len(records.dump(game)) + 5)
     saves = tab(store)
     saves.save(game)
     game.play(game.legal_moves()[0])

@@ -1,4 +1,4 @@
-""""Try it": one tile in a city, legal exactly where the engine says, scored by the engine."""
+""" "Try it": one tile in a city, legal exactly where the engine says, scored by the engine."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ class GameFiles:
 
     def export(self) -> None:
         game = self.app.table.game
-        text = records.dumps(records.game_to_record(game))
+        text = records.dump(game)
         label = game.seed if game.seed is not None else "game"
         download(text, f"akropolis-{label}-move{game.ply}.json")
 

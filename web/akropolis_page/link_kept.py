@@ -38,8 +38,10 @@ class LinkGamesKept:
         )
         on_screen = self._on_screen()
         element("kept-links-list").innerHTML = panels.link_games_html(
-            [(entry, local_time(entry.used) if entry.used else "", entry.gid == on_screen)
-             for entry in listed]
+            [
+                (entry, local_time(entry.used) if entry.used else "", entry.gid == on_screen)
+                for entry in listed
+            ]
         )
 
     def _click(self, event) -> None:

@@ -137,7 +137,7 @@ class Opponents:
         return move.frame(view, self._elapsed(started))
 
     def gesture(self, pending) -> str | None:
-        """"hint" while the spot shown is the Hint's (its own words in the hint line)."""
+        """ "hint" while the spot shown is the Hint's (its own words in the hint line)."""
         hinted = self.hinted
         table = self.app.table
         if hinted is None or pending is None:
@@ -420,7 +420,7 @@ class Opponents:
     async def ask(self, game: Game, level: str, generation: int):
         """The move the AI at ``level`` chooses in ``game`` (a ``LegalMove``), or None if the
         game changed while it thought.  Raises WorkerFailed."""
-        text = records.dumps(records.game_to_record(game))
+        text = records.dump(game)
         reply = await self.worker.choose(text, level, ai_seed(game), _test_hook("aiDelayMs", 0.0))
         if generation != self.generation:
             return None

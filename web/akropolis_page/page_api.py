@@ -18,7 +18,7 @@ def publish(app) -> None:
         return json.dumps(list(app.city_view.screen_of((q, r))))
 
     def record():
-        return records.dumps(records.game_to_record(app.table.game))
+        return records.dump(app.table.game)
 
     api = window.Object.new()
     api.screenOf = create_proxy(screen_of)

@@ -20,10 +20,10 @@ from akropolis import (
     CityScore,
     Result,
     final_result,
+    notation,
     records,
     score_city,
 )
-from akropolis import notation as city_notation
 from akropolis.checks import (
     MAX_STONES,
     VARIANTS,
@@ -33,6 +33,7 @@ from akropolis.checks import (
     excerpt,
     is_int,
 )
+from akropolis.formats import CITY_HEADER
 from akropolis.names import first_look_alike, look_alike_key
 from akropolis.records import CityRecord, RecordError
 from akropolis_web.calculator_city import Builder, Painter, VisibleHex, plural
@@ -75,9 +76,9 @@ class Player:
         """Nothing built or painted yet."""
         return not self.builder.placements and self.painter.pristine
 
-    def record(self, variants: frozenset[str]) -> dict[str, Any]:
+    def record(self, variants: frozenset[str]) -> CityRecord:
         """The city record of this player's city (placements, or hexes when painted)."""
-        return records.city_to_record(self.city(), variants, self.stones)
+        return records.city_record(self.city(), variants, self.stones)
 
 
 class Calculator:
@@ -203,7 +204,7 @@ class Calculator:
     def share_text(self, index: int | None = None) -> str:
         """A player's city as checked city notation (``C1;c=…``), for a link or an embed."""
         player = self.players[self.active if index is None else index]
-        return city_notation.format_city(player.record(self.variants), check=True)
+        return records.dump(player.record(self.variants), notation=True, check=True)
 
     def open_shared(self, text: object) -> str:
         """Open a shared city (city notation); returns what happened, in one line.
@@ -213,14 +214,10 @@ class Calculator:
         """
         if not isinstance(text, str):
             raise RecordError("a shared city is text")
-        if "%" in text:
-            try:
-                text = city_notation.percent_decode(text)
-            except UnicodeError:
-                raise RecordError("the link is not valid text (bad %-encoding)") from None
-        if not text.strip().startswith(city_notation.CITY_HEADER + ";"):
+        body = notation.from_link(text)
+        if body is None or not body.strip().startswith(CITY_HEADER + ";"):
             raise RecordError("the link does not hold a city (it should start with C1;)")
-        subject = records.load(text)
+        subject = records.load(body)
         if not isinstance(subject, CityRecord):
             raise RecordError("the link does not hold a city")
         player = _player_of(subject, default_name(0))

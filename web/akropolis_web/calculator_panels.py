@@ -190,6 +190,7 @@ def scorepad_html(calculator: Calculator, scores: list[CityScore], result: Resul
         f'<button type="button" class="link" data-player="{i}">{escape(p.name)}</button></th>'
         for i, p in enumerate(players)
     )
+
     def kind_head(kind: str) -> str:
         variant = (
             ' <span class="variant" title="Variant on: doubled where its condition holds">×2</span>'

@@ -91,16 +91,11 @@ def read_fragment(fragment: str) -> str:
 
 def read_subject(text: str) -> Game | CityRecord:
     """The game or city a fragment holds, checked by the engine."""
-    if not notation.looks_like_notation(text) and "%" in text:
-        try:  # a link whose whole fragment was percent-encoded by the site that shows it
-            decoded = notation.percent_decode(text)
-        except UnicodeError:
-            decoded = text
-        text = decoded if notation.looks_like_notation(decoded) else text
-    if not notation.looks_like_notation(text):
+    body = notation.from_link(text)  # whole fragments percent-encoded by a site are decoded
+    if body is None:
         raise LinkError("This link does not hold an Akropolis city (C1;…) or game (A1;…).")
     try:
-        return records.read_any(notation.parse(text))
+        return records.load(body)
     except RecordError as error:
         raise LinkError(f"This link's city or game cannot be read: {error}.") from None
 
@@ -161,8 +156,5 @@ CALCULATOR_PAGE = "calculator.html"
 def full_page_link(subject: Game | CityRecord) -> str:
     """Where "Open in Akropolis" goes: the full page at this position, with checked notation
     (written anew from what the engine read, never the link's own text)."""
-    if isinstance(subject, Game):
-        text = notation.format_game(records.game_to_record(subject), check=True)
-        return f"{GAME_PAGE}#{text}"
-    record = records.city_to_record(subject.build(), subject.variants, subject.stones)
-    return f"{CALCULATOR_PAGE}#{notation.format_city(record, check=True)}"
+    page = GAME_PAGE if isinstance(subject, Game) else CALCULATOR_PAGE
+    return f"{page}#{records.dump(subject, notation=True, check=True)}"

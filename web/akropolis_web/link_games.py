@@ -37,7 +37,6 @@ from .saves import (
     StoreError,
     describe,
     read_game,
-    record_text,
 )
 from .share import AHEAD, SAME, WATCHING, game_id, people_only, relation
 
@@ -214,7 +213,7 @@ class LinkGames:
     def replace(self, game: Game, found: Slot) -> Stored:
         """Save ``game`` in place of what its slot held (``found``), which is kept aside first;
         if it cannot be kept, nothing is written."""
-        if found.text is None or found.text == record_text(game):
+        if found.text is None or found.text == records.dump(game):
             return self._write(game)
         if found.state == READY:
             why, reason = REPLACED_BY_LINK, found.reason
@@ -235,7 +234,7 @@ class LinkGames:
         return Stored(written.ok, kept, notice)
 
     def _write(self, game: Game) -> Stored:
-        gid, text = game_id(game), record_text(game)
+        gid, text = game_id(game), records.dump(game)
         try:
             self.store.set(LINK_PREFIX + gid, text)
         except StoreError:

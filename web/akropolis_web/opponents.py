@@ -224,7 +224,5 @@ def setup_kinds(
     chosen = tuple(str(kind) if kind in allowed else HUMAN for kind in kinds)[:players]
     chosen += (HUMAN,) * (players - len(chosen))
     if by_link and any(is_computer(kind) for kind in chosen):
-        return (
-            "Play by link is for people only: make every seat a person, or untick Play by link."
-        )
+        return "Play by link is for people only: make every seat a person, or untick Play by link."
     return chosen

@@ -207,7 +207,7 @@ def scorepad_html(game: Game) -> str:
 
 
 def winners_win(game: Game) -> str:
-    """"Ann wins", "Ann and Bob win": the finished game's winners (plain text)."""
+    """ "Ann wins", "Ann and Bob win": the finished game's winners (plain text)."""
     winners = game.result().winners
     names = " and ".join(game.names[p] for p in winners)
     return f"{names} {'win' if len(winners) > 1 else 'wins'}"
@@ -250,7 +250,7 @@ def kept_html(entries: list[tuple[object, str]]) -> str:
             else ""
         )
         items.append(
-            f'<li><strong>{escape(when)}</strong> — {escape(kept.label)}'
+            f"<li><strong>{escape(when)}</strong> — {escape(kept.label)}"
             f'<br><span class="site-note">{escape(kept.summary)}</span><br>{resume}'
             f'<button type="button" data-kept-action="download" data-key="{key}">Download</button>'
             f'<button type="button" data-kept-action="delete" data-key="{key}">Delete</button></li>'

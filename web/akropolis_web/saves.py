@@ -177,10 +177,6 @@ def describe_last_move(game: Game) -> str:
     return f"{describe(game)}; last move: {game.names[player]}, tile {last.tile} at {last.anchor}"
 
 
-def record_text(game: Game) -> str:
-    return records.dumps(records.game_to_record(game))
-
-
 @dataclass(frozen=True)
 class Kept:
     """A game kept aside: its storage key, when and why, the text as it was, and a summary."""
@@ -344,7 +340,7 @@ class Saves:
 
     def save(self, game: Game) -> Saved | Conflict:
         """Write ``game`` to the slot, unless another tab wrote it since (then a Conflict)."""
-        text = record_text(game)
+        text = records.dump(game)
         try:
             current = self.store.get(SLOT)
             if self.blocked:
@@ -370,7 +366,7 @@ class Saves:
     def replace(self, game: Game, previous: Game | None) -> Saved | Conflict:
         """Save a new or imported ``game``; an unfinished ``previous`` one is kept aside first."""
         unfinished = previous is not None and previous.ply and not previous.is_over
-        if unfinished and self.keep(record_text(previous), REPLACED, describe(previous)) is None:
+        if unfinished and self.keep(records.dump(previous), REPLACED, describe(previous)) is None:
             return Saved("full", FULL_MESSAGE)
         return self.save(game)
 
@@ -384,14 +380,14 @@ class Saves:
 
     def adopt(self, mine: Game, other: str) -> Saved:
         """Resolve a conflict for the other tab's game: this tab's game is kept aside first."""
-        if mine.ply and self.keep(record_text(mine), OTHER_TAB, describe(mine)) is None:
+        if mine.ply and self.keep(records.dump(mine), OTHER_TAB, describe(mine)) is None:
             return Saved("full", FULL_MESSAGE)
         self.known = other
         return Saved("ok")
 
     def in_sync(self, mine: Game) -> bool:
         """True if this tab's game is what it last saved or read: it has nothing unsaved."""
-        return self.known is not None and self.known == record_text(mine)
+        return self.known is not None and self.known == records.dump(mine)
 
     def changed_elsewhere(self) -> str | None:
         """The slot's text if another tab changed it since this tab last looked, else None."""

@@ -65,9 +65,7 @@ def chart_svg(history: ScoreHistory, current: int, width: float, height: float) 
     )
     if history:
         x = points(history, 0, width, height)[min(max(current, 0), len(history) - 1)][0]
-        out.append(
-            f'<line class="now" x1="{x:g}" y1="{PAD_TOP:g}" x2="{x:g}" y2="{bottom:g}"/>'
-        )
+        out.append(f'<line class="now" x1="{x:g}" y1="{PAD_TOP:g}" x2="{x:g}" y2="{bottom:g}"/>')
     for player in range(players):
         line = points(history, player, width, height)
         scores = " ".join(str(totals[player]) for totals in history)

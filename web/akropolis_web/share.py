@@ -139,7 +139,7 @@ def _game_of(text: str) -> Game:
 
 def checked_notation(game: Game) -> str:
     """The game so far in notation, with its check (``A1;c=…;…``)."""
-    return notation.format_game(records.game_to_record(game), check=True)
+    return records.dump(game, notation=True, check=True)
 
 
 def site_base(href: str) -> str:

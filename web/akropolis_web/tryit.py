@@ -1,4 +1,4 @@
-""""Try it": one tile to place in a city, and the score before and after.
+""" "Try it": one tile to place in a city, and the score before and after.
 
 A city plus one tile, not a game: no Construction Site, no turn, no cost.  Legality, levels,
 stones and the reason a spot is refused all come from the engine's ``City``; the ghost is the
