@@ -31,6 +31,9 @@ import zipfile
 from pathlib import Path
 from typing import NamedTuple
 
+#: The engine, standard library only, is importable everywhere here: the icons use its palette.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "engine"))
+
 from tools.icons import manifest_json, write_icons
 
 ROOT = Path(__file__).resolve().parent
@@ -167,12 +170,12 @@ def render_page(html: str) -> str:
     The first screen (New game form, rules) is plain HTML, usable before Python has loaded;
     the same Python describes it here and reads it in the page, so there is one description.
     """
-    sys.path[:0] = [str(ROOT / "engine"), str(WEB)]
+    sys.path.insert(0, str(WEB))
     try:
         from akropolis_web import rules_help
         from akropolis_web.newgame import NewGameForm
     finally:
-        del sys.path[:2]
+        del sys.path[0]
     form = NewGameForm()
     slots = {
         "seats": form.seats_html(),

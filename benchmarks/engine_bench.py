@@ -17,8 +17,9 @@ import sys
 import time
 from collections.abc import Callable
 
-from akropolis import Game, score_city, svg
+from akropolis import Game, score_city
 from akropolis.checks import VARIANTS
+from akropolis.picture import svg
 from akropolis.rng import SplitMix64
 from akropolis.simulate import random_game
 

@@ -2,10 +2,9 @@
 
 The icon is a small Akropolis city seen the way the page draws cities: flat-topped hexes with
 dark edges, and a tile raised a level above the others, its sides showing, on top of which a
-house plaza carries its star.  It is designed once as vector shapes (``design``), rasterised
-to PNG by a small anti-aliasing polygon rasteriser (exact per-pixel area coverage, the
-accumulation method of font rasterisers) and a zlib + struct PNG encoder, and written as SVG
-for the favicon.
+house plaza carries its star, in the colours and symbols of ``akropolis.picture.palette``.
+It is designed once as vector shapes (``design``), rasterised to PNG by ``tools/raster.py``
+and written as SVG for the favicon.
 
 ``build.py`` calls ``write_icons(DIST / "icons")`` and writes ``manifest_json()`` to
 ``DIST / "manifest.webmanifest"``.  ``python -m tools.icons DIR`` writes the icons to DIR.
@@ -15,21 +14,19 @@ from __future__ import annotations
 
 import json
 import math
-import struct
 import sys
-import zlib
 from collections.abc import Iterable, Sequence
-from itertools import accumulate
 from pathlib import Path
+
+from akropolis.picture import palette, scene
+from tools.raster import Canvas, rgb, signed_area
 
 Point = tuple[float, float]
 Polygon = list[Point]
 #: One paint operation: the union of some polygons, in one colour and opacity.
 Layer = tuple[list[Polygon], str, float]
 
-# --- Colours: the page's (web/style.css), the hexes' (engine/akropolis/picture/palette.py) ---
-# Copied, not imported, so build.py needs nothing but the standard library; tests/test_icons.py
-# checks that they still match their sources.
+# --- Colours: the page's (web/style.css, checked by tests/test_icons.py) and the hexes' -------
 
 #: ``--paper``: the page's background (and the loading screen's): the splash screen colour.
 PAPER = "#f6f1e4"
@@ -38,26 +35,12 @@ PANEL = "#fffdf6"
 #: ``--line``: the page's hairlines.
 LINE = "#d8cdb6"
 #: ``--ink`` and the scene's ``EDGE_INK``: hex outlines.
-EDGE_INK = "#2b2620"
-#: The plaza stars' ink.
-STAR_INK = "#fff6c8"
-FILL = {
-    "quarry": "#9a9a94",
-    "house": "#3f7fd0",
-    "market": "#e8b923",
-    "barracks": "#c8412f",
-    "temple": "#8a55b8",
-    "garden": "#4f9e3a",
-}
-SHADE = {
-    "quarry": "#5e5e59",
-    "house": "#24508a",
-    "market": "#9c7a0e",
-    "barracks": "#7e2419",
-    "temple": "#553274",
-    "garden": "#2f6322",
-}
-INK = {kind: "#3b2f06" if kind == "market" else "#f4f3ee" for kind in FILL}
+EDGE_INK = scene.EDGE_INK
+#: The plaza stars' ink, and each kind's fill, shade and symbol ink, by label ("house").
+STAR_INK = palette.STAR_INK
+FILL = {kind.label: colour for kind, colour in palette.FILL.items()}
+SHADE = {kind.label: colour for kind, colour in palette.SHADE.items()}
+INK = {kind.label: colour for kind, colour in palette.INK.items()}
 
 # --- The design -------------------------------------------------------------------------------
 
@@ -94,44 +77,9 @@ SHADOW_SPREAD, SHADOW_STEPS, SHADOW_ALPHA = 0.14, 5, 0.05
 SYMBOL_SCALE = 1.25
 
 
-def _circle(cx: float, cy: float, radius: float, points: int = 20) -> Polygon:
-    return [
-        (
-            cx + radius * math.cos(2 * math.pi * i / points),
-            cy + radius * math.sin(2 * math.pi * i / points),
-        )
-        for i in range(points)
-    ]
-
-
-def star(cx: float, cy: float, outer: float, inner_ratio: float = 0.45) -> Polygon:
-    """A five-pointed star, point up."""
-    points = []
-    for i in range(10):
-        radius = outer if i % 2 == 0 else outer * inner_ratio
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return points
-
-
-SYMBOLS: dict[str, list[Polygon]] = {
-    "house": [[(-0.3, 0.3), (-0.3, -0.05), (0.0, -0.32), (0.3, -0.05), (0.3, 0.3)]],
-    "market": [_circle(0.0, 0.0, 0.27)],
-    "barracks": [[(-0.27, -0.3), (0.27, -0.3), (0.27, 0.02), (0.0, 0.34), (-0.27, 0.02)]],
-    "temple": [
-        [(-0.34, -0.14), (0.0, -0.34), (0.34, -0.14)],
-        [(-0.28, -0.1), (-0.18, -0.1), (-0.18, 0.22), (-0.28, 0.22)],
-        [(-0.05, -0.1), (0.05, -0.1), (0.05, 0.22), (-0.05, 0.22)],
-        [(0.18, -0.1), (0.28, -0.1), (0.28, 0.22), (0.18, 0.22)],
-        [(-0.34, 0.24), (0.34, 0.24), (0.34, 0.32), (-0.34, 0.32)],
-    ],
-    "garden": [_circle(0.0, -0.08, 0.22), [(-0.05, 0.1), (0.05, 0.1), (0.05, 0.34), (-0.05, 0.34)]],
-    "quarry": [
-        [(-0.3, 0.3), (-0.02, 0.3), (-0.02, 0.08), (-0.3, 0.08)],
-        [(0.02, 0.3), (0.3, 0.3), (0.3, 0.08), (0.02, 0.08)],
-        [(-0.15, 0.04), (0.15, 0.04), (0.15, -0.18), (-0.15, -0.18)],
-    ],
-}
+star = palette.star
+#: The page's symbols, their round parts with more sides at an icon's size.
+SYMBOLS: dict[str, list[Polygon]] = {kind.label: palette.symbol(kind, 20) for kind in palette.FILL}
 
 
 def hex_center(q: int, r: int) -> Point:
@@ -158,16 +106,6 @@ def mix(a: str, b: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
 
 
-def rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-def _signed_area(poly: Sequence[Point]) -> float:
-    return 0.5 * sum(
-        x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, [*poly[1:], poly[0]], strict=True)
-    )
-
-
 def offset(poly: Sequence[Point], distances: float | Sequence[float]) -> Polygon:
     """A convex polygon with each edge moved outwards by its distance (inwards if negative).
 
@@ -175,7 +113,7 @@ def offset(poly: Sequence[Point], distances: float | Sequence[float]) -> Polygon
     """
     n = len(poly)
     ds = [distances] * n if isinstance(distances, int | float) else list(distances)
-    sign = 1.0 if _signed_area(poly) > 0 else -1.0  # y down: positive area is clockwise
+    sign = 1.0 if signed_area(poly) > 0 else -1.0  # y down: positive area is clockwise
     lines = []
     for i in range(n):
         (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
@@ -193,7 +131,7 @@ def offset(poly: Sequence[Point], distances: float | Sequence[float]) -> Polygon
 
 def clip(poly: Sequence[Point], window: Sequence[Point]) -> Polygon:
     """``poly`` cut to the convex polygon ``window`` (Sutherland–Hodgman)."""
-    sign = 1.0 if _signed_area(window) > 0 else -1.0
+    sign = 1.0 if signed_area(window) > 0 else -1.0
     out = list(poly)
     for i in range(len(window)):
         (ax, ay), (bx, by) = window[i], window[(i + 1) % len(window)]
@@ -360,169 +298,6 @@ def design(variant: str = "any") -> list[Layer]:
     return plate + [([place(p) for p in polys], colour, alpha) for polys, colour, alpha in city]
 
 
-# --- Rasterising ------------------------------------------------------------------------------
-
-
-class Canvas:
-    """An RGBA image (8 bits per channel, not premultiplied) that polygons are painted on."""
-
-    def __init__(self, width: int, height: int) -> None:
-        self.width, self.height = width, height
-        self.pixels = bytearray(width * height * 4)
-
-    def fill(self, polygons: Sequence[Sequence[Point]], colour: str, alpha: float = 1.0) -> None:
-        """Paint the union of ``polygons`` (pixel units), anti-aliased by exact area coverage."""
-        polys = [list(p) for p in polygons if len(p) >= 3]
-        if not polys:
-            return
-        xs = [x for p in polys for x, _ in p]
-        ys = [y for p in polys for _, y in p]
-        left, top = max(0, math.floor(min(xs))), max(0, math.floor(min(ys)))
-        right = min(self.width, math.ceil(max(xs)))
-        bottom = min(self.height, math.ceil(max(ys)))
-        if right <= left or bottom <= top:
-            return
-        # Coverage is accumulated over the polygons' whole box (they may poke out of the canvas),
-        # but only painted where it meets the canvas.
-        ox, oy = math.floor(min(xs)), math.floor(min(ys))
-        w = math.ceil(max(xs)) - ox + 2
-        h = math.ceil(max(ys)) - oy
-        acc = [0.0] * (w * h)
-        for poly in polys:
-            # Same orientation for every polygon, so overlaps add up (and are clamped): a union.
-            if _signed_area(poly) < 0:
-                poly.reverse()
-            shifted = [(x - ox, y - oy) for x, y in poly]
-            for p0, p1 in zip(shifted, [*shifted[1:], shifted[0]], strict=True):
-                _accumulate_edge(acc, w, h, p0, p1)
-        paint = _Paint(self.pixels, colour, alpha)
-        for y in range(top, bottom):
-            start = (y - oy) * w
-            base = y * self.width * 4
-            run = -1  # where the current run of fully covered pixels began
-            for x, cover in enumerate(accumulate(acc[start : start + w]), ox):
-                if cover < 0:
-                    cover = -cover
-                if cover > 0.998:
-                    if run < 0:
-                        run = x
-                    continue
-                if run >= 0:
-                    paint.span(base, max(run, left), min(x, right))
-                    run = -1
-                if cover > 0.002 and left <= x < right:
-                    paint.blend(base + 4 * x, cover * alpha)
-            if run >= 0:
-                paint.span(base, max(run, left), min(ox + w, right))
-
-    def png(self, *, opaque: bool = False) -> bytes:
-        """The image as PNG: RGBA, or RGB when ``opaque`` (every pixel must then be opaque)."""
-        if opaque:
-            if any(a != 255 for a in self.pixels[3::4]):
-                raise ValueError("an opaque icon has transparent pixels")
-            data = bytearray(self.width * self.height * 3)
-            for channel in range(3):
-                data[channel::3] = self.pixels[channel::4]
-            return encode_png(self.width, self.height, bytes(data), channels=3)
-        return encode_png(self.width, self.height, bytes(self.pixels), channels=4)
-
-
-class _Paint:
-    """Paints one colour at one opacity over a canvas's pixels ("source over")."""
-
-    def __init__(self, pixels: bytearray, colour: str, alpha: float) -> None:
-        self.pixels, self.alpha = pixels, alpha
-        self.r, self.g, self.b = rgb(colour)
-        self.solid = bytes((self.r, self.g, self.b, 255)) if alpha >= 1.0 else None
-        self.cache: dict[bytes, bytes] = {}  # under a translucent colour: pixel → result
-
-    def span(self, base: int, x0: int, x1: int) -> None:
-        """Pixels ``x0`` to ``x1`` (excluded) of the row at ``base``, wholly covered."""
-        if x1 <= x0:
-            return
-        px = self.pixels
-        if self.solid:
-            px[base + 4 * x0 : base + 4 * x1] = self.solid * (x1 - x0)
-            return
-        start, end = base + 4 * x0, base + 4 * x1
-        first = bytes(px[start : start + 4])
-        if px[start:end] == first * (x1 - x0):  # one colour underneath: blend it once
-            self.blend(start, self.alpha)
-            px[start:end] = bytes(px[start : start + 4]) * (x1 - x0)
-            return
-        cache = self.cache
-        for i in range(start, end, 4):
-            under = bytes(px[i : i + 4])
-            over = cache.get(under)
-            if over is None:
-                self.blend(i, self.alpha)
-                cache[under] = bytes(px[i : i + 4])
-            else:
-                px[i : i + 4] = over
-
-    def blend(self, i: int, k: float) -> None:
-        """Pixel ``i`` (byte offset) covered ``k`` (0 to 1, opacity included)."""
-        px = self.pixels
-        if k > 1.0:
-            k = 1.0
-        under = px[i + 3] / 255
-        out = k + under * (1 - k)
-        keep = under * (1 - k) / out
-        r, g, b = self.r, self.g, self.b
-        px[i] = int(r + (px[i] - r) * keep + 0.5)
-        px[i + 1] = int(g + (px[i + 1] - g) * keep + 0.5)
-        px[i + 2] = int(b + (px[i + 2] - b) * keep + 0.5)
-        px[i + 3] = int(out * 255 + 0.5)
-
-
-def _accumulate_edge(acc: list[float], w: int, h: int, p0: Point, p1: Point) -> None:
-    """Add one edge's signed area contributions to the accumulation buffer (as font-rs does):
-    a running sum along each row then gives each pixel's exact coverage."""
-    (x0, y0), (x1, y1) = p0, p1
-    if abs(y0 - y1) < 1e-12:
-        return
-    if y0 < y1:
-        direction = 1.0
-    else:
-        direction = -1.0
-        x0, y0, x1, y1 = x1, y1, x0, y0
-    dxdy = (x1 - x0) / (y1 - y0)
-    x = x0
-    for y in range(max(0, int(y0)), min(h, math.ceil(y1))):
-        line = y * w
-        dy = min(y + 1.0, y1) - max(float(y), y0)
-        xnext = x + dxdy * dy
-        d = dy * direction
-        a, b = (x, xnext) if x < xnext else (xnext, x)
-        a_floor = math.floor(a)
-        ai = int(a_floor)
-        b_ceil = math.ceil(b)
-        bi = int(b_ceil)
-        if bi <= ai + 1:
-            xmf = 0.5 * (x + xnext) - a_floor
-            acc[line + ai] += d - d * xmf
-            acc[line + ai + 1] += d * xmf
-        else:
-            s = 1.0 / (b - a)
-            af = a - a_floor
-            a0 = 0.5 * s * (1.0 - af) * (1.0 - af)
-            bf = b - b_ceil + 1.0
-            am = 0.5 * s * bf * bf
-            acc[line + ai] += d * a0
-            if bi == ai + 2:
-                acc[line + ai + 1] += d * (1.0 - a0 - am)
-            else:
-                a1 = s * (1.5 - af)
-                acc[line + ai + 1] += d * (a1 - a0)
-                step = d * s
-                for xi in range(ai + 2, bi - 1):
-                    acc[line + xi] += step
-                a2 = a1 + (bi - ai - 3) * s
-                acc[line + bi - 1] += d * (1.0 - a2 - am)
-            acc[line + bi] += d * am
-        x = xnext
-
-
 def render(size: int, variant: str = "any") -> Canvas:
     """The icon drawn on a ``size`` × ``size`` canvas."""
     canvas = Canvas(size, size)
@@ -531,33 +306,7 @@ def render(size: int, variant: str = "any") -> Canvas:
     return canvas
 
 
-# --- PNG and SVG ------------------------------------------------------------------------------
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return (
-        struct.pack(">I", len(data))
-        + kind
-        + data
-        + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    )
-
-
-def encode_png(width: int, height: int, data: bytes, channels: int = 4) -> bytes:
-    """8-bit RGB (3 channels) or RGBA (4) pixels, row by row, as a PNG file."""
-    stride = width * channels
-    if len(data) != stride * height:
-        raise ValueError("pixel data does not match the size")
-    colour_type = {3: 2, 4: 6}[channels]
-    raw = b"".join(b"\x00" + data[y * stride : (y + 1) * stride] for y in range(height))
-    return b"".join(
-        (
-            b"\x89PNG\r\n\x1a\n",
-            _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)),
-            _chunk(b"IDAT", zlib.compress(raw, 9)),
-            _chunk(b"IEND", b""),
-        )
-    )
+# --- SVG --------------------------------------------------------------------------------------
 
 
 def svg(variant: str = "any", size: int = 512) -> str:
@@ -566,7 +315,7 @@ def svg(variant: str = "any", size: int = 512) -> str:
     for polys, colour, alpha in design(variant):
         d = " ".join(
             "M" + " ".join(f"{x * size:.1f},{y * size:.1f}" for x, y in poly) + "Z"
-            for poly in (p if _signed_area(p) > 0 else p[::-1] for p in polys)
+            for poly in (p if signed_area(p) > 0 else p[::-1] for p in polys)
             if len(poly) >= 3
         )
         if d:

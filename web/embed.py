@@ -16,9 +16,9 @@ import json
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from akropolis import City, Game, score_city, svg
+from akropolis import City, Game, score_city
 from akropolis.hexes import unpack
-from akropolis.picture import scene
+from akropolis.picture import scene, svg
 from akropolis.scoring import CityScore
 from akropolis_page.city_view import CityView
 from akropolis_page.dom import element, listen
@@ -33,6 +33,7 @@ from akropolis_web.embed_options import (
 from akropolis_web.hand import CURSOR_KEYS
 from akropolis_web.replay import Replay
 from akropolis_web.tryit import TryIt
+from akropolis_web.zoom import zoomed
 
 REPLAY_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 CHART_HEIGHT = 120
@@ -332,7 +333,7 @@ class Embed:
             return
         canvas = element("city")
         factor = 1.25 if action == "in" else 0.8
-        view = self.view.view().zoomed(factor, canvas.clientWidth / 2, canvas.clientHeight / 2)
+        view = zoomed(self.view.view(), factor, canvas.clientWidth / 2, canvas.clientHeight / 2)
         self.view.views[self.view.key] = view
         self.moved = True
         self.view.paint()

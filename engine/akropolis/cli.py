@@ -18,7 +18,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import svg
 from .ai import command as ai_command
 from .checks import (
     MAX_RECORD_BYTES,
@@ -31,6 +30,7 @@ from .checks import (
     parse_whole_number,
 )
 from .game import Game
+from .picture import svg
 from .records import CityRecord, RecordError, load
 from .rng import SEED_LIMIT
 from .scoring import score_city
@@ -242,9 +242,16 @@ def render_report(subject: Game | CityRecord, args: argparse.Namespace) -> str:
     if args.player is not None and not isinstance(subject, Game):
         raise RecordError("--player is for a game; a city record has one city")
     try:
+        if isinstance(subject, CityRecord):
+            subject, more = (
+                subject.build(),
+                {"variants": subject.variants, "stones": subject.stones},
+            )
+        else:
+            more = {"player": args.player}
         picture = svg.city(
             subject,
-            player=args.player,
+            **more,
             size=args.size,
             explain=args.explain,
             kind=args.kind,

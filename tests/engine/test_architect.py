@@ -25,7 +25,6 @@ from akropolis import (
     placement_cells,
     records,
     score_city,
-    svg,
 )
 from akropolis.architect import (
     ARCHITECTS,
@@ -37,6 +36,7 @@ from akropolis.architect import (
 )
 from akropolis.checks import ARCHITECT_KINDS, VARIANTS
 from akropolis.hexes import distance
+from akropolis.picture import svg
 from akropolis.rng import SplitMix64
 from akropolis.tiles import TILES
 from tests.engine.helpers import assert_refused, draw, game_state, ring

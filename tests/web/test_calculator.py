@@ -18,9 +18,8 @@ from akropolis import (
     notation,
     records,
     score_city,
-    svg,
 )
-from akropolis.picture import scene
+from akropolis.picture import scene, svg
 from akropolis.records import RecordError
 from akropolis.simulate import random_game
 from akropolis_web import calculator_panels as panels

@@ -10,14 +10,13 @@ from hypothesis import strategies as st
 from akropolis import DIRECTIONS
 from akropolis.picture.geometry import (
     FIT_SCALE,
-    MAX_SCALE,
-    MIN_SCALE,
     Viewport,
     corners,
     fit,
     hex_to_world,
     world_to_hex,
 )
+from akropolis_web.zoom import MAX_SCALE, MIN_SCALE, zoomed
 
 coords = st.tuples(st.integers(-60, 60), st.integers(-60, 60))
 
@@ -69,8 +68,10 @@ def test_zoom_keeps_the_point_under_the_pointer() -> None:
 
 
 def test_zoom_is_clamped() -> None:
-    assert Viewport(30).zoomed(100, 0, 0).scale == MAX_SCALE
-    assert Viewport(30).zoomed(0.001, 0, 0).scale == MIN_SCALE
+    assert Viewport(30).zoomed(100, 0, 0, 6, 120).scale == 120
+    assert Viewport(30).zoomed(0.001, 0, 0, 6, 120).scale == 6
+    assert zoomed(Viewport(30), 100, 0, 0).scale == MAX_SCALE
+    assert zoomed(Viewport(30), 0.001, 0, 0).scale == MIN_SCALE
 
 
 def test_fit_shows_every_cell_inside_the_canvas() -> None:

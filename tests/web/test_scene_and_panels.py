@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from akropolis import Game, Kind, records, svg
+from akropolis import Game, Kind, records
 from akropolis.game import Result
-from akropolis.picture import scene
+from akropolis.picture import scene, svg
 from akropolis.picture.geometry import Viewport
 from akropolis.scoring import score_city
 from akropolis.simulate import random_game

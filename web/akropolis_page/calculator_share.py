@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pyscript import window
 
-from akropolis import svg
 from akropolis.checks import VARIANTS
+from akropolis.picture import svg
 from akropolis.records import RecordError
 from akropolis_web import calculator_panels as panels
 from akropolis_web.calculator import HEXES_MODE

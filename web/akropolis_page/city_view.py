@@ -28,6 +28,7 @@ from js import window
 from pyodide.ffi import create_proxy
 
 from akropolis.picture.geometry import Viewport, fit, hex_to_world
+from akropolis_web.zoom import zoomed
 
 from .dom import listen
 
@@ -166,7 +167,7 @@ class CityView:
             (ax, ay), (bx, by) = self._pointers.values()
             distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
             zoom = distance / self._pinch
-            self.views[self.key] = self.view().zoomed(zoom, (ax + bx) / 2, (ay + by) / 2)
+            self.views[self.key] = zoomed(self.view(), zoom, (ax + bx) / 2, (ay + by) / 2)
             self._pinch = distance
             self._dragged = True
             self.paint()
@@ -211,5 +212,5 @@ class CityView:
             return
         x, y = self.local(event)
         factor = 0.9 if event.deltaY > 0 else 1.1
-        self.views[self.key] = self.view().zoomed(factor, x, y)
+        self.views[self.key] = zoomed(self.view(), factor, x, y)
         self.paint()

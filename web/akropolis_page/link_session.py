@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from akropolis import Game, svg
+from akropolis import Game
+from akropolis.picture import svg
 from akropolis_web.link_games import ACTIVE_KEY, LinkGames
 from akropolis_web.saves import BrowserStore, StoreError
 from akropolis_web.share import (

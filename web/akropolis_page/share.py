@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-from akropolis import svg
+from akropolis.picture import svg
 from akropolis_web.share import (
     WATCHING,
     checked_notation,

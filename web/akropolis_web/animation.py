@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from akropolis.picture import scene
 from akropolis.picture.geometry import Viewport, corners
+from akropolis_web.zoom import zoomed
 
 Hex = tuple[int, int]
 Point = tuple[float, float]
@@ -75,7 +76,7 @@ class MoveAnimation:
     def flight(self, view: Viewport, elapsed_ms: float) -> list:
         (x, y), size = self.position(view, elapsed_ms)
         lx, ly = self.landing(view)
-        moved = view.zoomed(size, lx, ly).panned(x - lx, y - ly)
+        moved = zoomed(view, size, lx, ly).panned(x - lx, y - ly)
         return scene.city_layer(list(self.hexes), moved)
 
     def glow(self, view: Viewport, since_landing_ms: float) -> list:

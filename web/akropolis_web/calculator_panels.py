@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from akropolis import CityScore, Kind, Result, svg
+from akropolis import CityScore, Kind, Result
 from akropolis.checks import VARIANTS
-from akropolis.picture import scene
+from akropolis.picture import scene, svg
 from akropolis.picture.markup import escape
 from akropolis_web import rules_help
 from akropolis_web.calculator import MAX_PLAYERS, Calculator

@@ -6,8 +6,9 @@ only assigns them to ``innerHTML``.  Buttons carry ``data-*`` attributes the glu
 
 from __future__ import annotations
 
-from akropolis import Game, svg
+from akropolis import Game
 from akropolis.checks import VARIANTS
+from akropolis.picture import svg
 from akropolis.picture.markup import escape
 
 from .opponents import architect_note, kind_of, seat_label

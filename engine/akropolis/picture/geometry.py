@@ -71,16 +71,19 @@ class Viewport:
     def panned(self, dx: float, dy: float) -> Viewport:
         return Viewport(self.scale, self.offset_x + dx, self.offset_y + dy)
 
-    def zoomed(self, factor: float, sx: float, sy: float) -> Viewport:
-        """Zoom by ``factor`` keeping the screen point ``(sx, sy)`` fixed, within sane limits."""
-        scale = min(max(self.scale * factor, MIN_SCALE), MAX_SCALE)
+    def zoomed(
+        self, factor: float, sx: float, sy: float, lowest: float = 0.0, highest: float = math.inf
+    ) -> Viewport:
+        """Zoom by ``factor`` keeping the screen point ``(sx, sy)`` fixed, the scale kept from
+        ``lowest`` to ``highest``."""
+        scale = min(max(self.scale * factor, lowest), highest)
         wx, wy = self.to_world(sx, sy)
         return Viewport(scale, sx - wx * scale, sy - wy * scale)
 
 
-MIN_SCALE, MAX_SCALE = 6.0, 120.0
-#: Largest scale ``fit`` picks, so a small city is not drawn huge.
-FIT_SCALE = 46.0
+#: The scales ``fit`` picks from: the smallest by default, and the largest, so that a small city
+#: is not drawn huge.
+MIN_FIT_SCALE, FIT_SCALE = 6.0, 46.0
 
 
 def fit(
@@ -88,7 +91,7 @@ def fit(
     width: float,
     height: float,
     margin: float = 1.6,
-    min_scale: float = MIN_SCALE,
+    min_scale: float = MIN_FIT_SCALE,
 ) -> Viewport:
     """The viewport that shows all ``cells`` (plus ``margin`` hexes) centred in the canvas."""
     points = [hex_to_world(h) for h in cells] or [(0.0, 0.0)]

@@ -55,13 +55,14 @@ def ink(kind: Kind) -> str:
     return INK[base_kind(kind)]
 
 
-def _circle(cx: float, cy: float, radius: float, points: int = 14) -> list[tuple[float, float]]:
+def circle(cx: float, cy: float, radius: float, sides: int = 14) -> list[tuple[float, float]]:
+    """A circle as a polygon of ``sides`` sides."""
     return [
         (
-            cx + radius * math.cos(2 * math.pi * i / points),
-            cy + radius * math.sin(2 * math.pi * i / points),
+            cx + radius * math.cos(2 * math.pi * i / sides),
+            cy + radius * math.sin(2 * math.pi * i / sides),
         )
-        for i in range(points)
+        for i in range(sides)
     ]
 
 
@@ -77,34 +78,41 @@ def star(
     return points
 
 
-#: Each symbol is a list of polygons (unit: hex radius, centred at 0, 0).
-SYMBOLS: dict[Kind, list[list[tuple[float, float]]]] = {
-    # A house: walls and a pitched roof.
-    Kind.HOUSE: [[(-0.3, 0.3), (-0.3, -0.05), (0.0, -0.32), (0.3, -0.05), (0.3, 0.3)]],
-    # A market: a coin.
-    Kind.MARKET: [_circle(0.0, 0.0, 0.27)],
-    # Barracks: a shield.
-    Kind.BARRACKS: [[(-0.27, -0.3), (0.27, -0.3), (0.27, 0.02), (0.0, 0.34), (-0.27, 0.02)]],
-    # A temple: pediment and three columns on a base.
-    Kind.TEMPLE: [
-        [(-0.34, -0.14), (0.0, -0.34), (0.34, -0.14)],
-        [(-0.28, -0.1), (-0.18, -0.1), (-0.18, 0.22), (-0.28, 0.22)],
-        [(-0.05, -0.1), (0.05, -0.1), (0.05, 0.22), (-0.05, 0.22)],
-        [(0.18, -0.1), (0.28, -0.1), (0.28, 0.22), (0.18, 0.22)],
-        [(-0.34, 0.24), (0.34, 0.24), (0.34, 0.32), (-0.34, 0.32)],
-    ],
-    # A garden: a round tree crown on a trunk.
-    Kind.GARDEN: [
-        _circle(0.0, -0.08, 0.22),
-        [(-0.05, 0.1), (0.05, 0.1), (0.05, 0.34), (-0.05, 0.34)],
-    ],
-    # A quarry: three cut stones.
-    Kind.QUARRY: [
-        [(-0.3, 0.3), (-0.02, 0.3), (-0.02, 0.08), (-0.3, 0.08)],
-        [(0.02, 0.3), (0.3, 0.3), (0.3, 0.08), (0.02, 0.08)],
-        [(-0.15, 0.04), (0.15, 0.04), (0.15, -0.18), (-0.15, -0.18)],
-    ],
-}
+def symbol(kind: Kind, sides: int = 14) -> list[list[tuple[float, float]]]:
+    """The symbol of a kind: polygons in hex-radius units around the centre (its round parts
+    drawn with ``sides`` sides: more for a large picture such as the app's icon)."""
+    shapes = {
+        # A house: walls and a pitched roof.
+        Kind.HOUSE: [[(-0.3, 0.3), (-0.3, -0.05), (0.0, -0.32), (0.3, -0.05), (0.3, 0.3)]],
+        # A market: a coin.
+        Kind.MARKET: [circle(0.0, 0.0, 0.27, sides)],
+        # Barracks: a shield.
+        Kind.BARRACKS: [[(-0.27, -0.3), (0.27, -0.3), (0.27, 0.02), (0.0, 0.34), (-0.27, 0.02)]],
+        # A temple: pediment and three columns on a base.
+        Kind.TEMPLE: [
+            [(-0.34, -0.14), (0.0, -0.34), (0.34, -0.14)],
+            [(-0.28, -0.1), (-0.18, -0.1), (-0.18, 0.22), (-0.28, 0.22)],
+            [(-0.05, -0.1), (0.05, -0.1), (0.05, 0.22), (-0.05, 0.22)],
+            [(0.18, -0.1), (0.28, -0.1), (0.28, 0.22), (0.18, 0.22)],
+            [(-0.34, 0.24), (0.34, 0.24), (0.34, 0.32), (-0.34, 0.32)],
+        ],
+        # A garden: a round tree crown on a trunk.
+        Kind.GARDEN: [
+            circle(0.0, -0.08, 0.22, sides),
+            [(-0.05, 0.1), (0.05, 0.1), (0.05, 0.34), (-0.05, 0.34)],
+        ],
+        # A quarry: three cut stones.
+        Kind.QUARRY: [
+            [(-0.3, 0.3), (-0.02, 0.3), (-0.02, 0.08), (-0.3, 0.08)],
+            [(0.02, 0.3), (0.3, 0.3), (0.3, 0.08), (0.02, 0.08)],
+            [(-0.15, 0.04), (0.15, 0.04), (0.15, -0.18), (-0.15, -0.18)],
+        ],
+    }
+    return shapes[kind.district]
+
+
+#: Each district kind's and the quarry's symbol, as the page draws it.
+SYMBOLS: dict[Kind, list[list[tuple[float, float]]]] = {kind: symbol(kind) for kind in FILL}
 
 
 def plaza_stars(kind: Kind) -> list[list[tuple[float, float]]]:

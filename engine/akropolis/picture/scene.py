@@ -8,7 +8,7 @@ A display list is a list of JSON-ready commands:
 - ``["dot", x, y, radius, fill, stroke, line_width]``
 - ``["group", title, [commands]]``: commands with a title (a tooltip in SVG)
 
-``painter.js`` executes them on a canvas, ``akropolis.svg`` writes them as SVG.
+``painter.js`` executes them on a canvas, ``svg`` writes them as SVG.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Pictures of cities and tiles as SVG, pure functions of the state (like ``chess.svg``).
 
-    from akropolis import Game, svg
+    from akropolis import Game
+    from akropolis.picture import svg
     game = Game(2, seed=42)
     picture = svg.city(game, player=0, explain=True)   # an SVG document as text
 
@@ -13,16 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .checks import VARIANTS, check_int, excerpt, is_int
-from .city import City
-from .game import Game
-from .hexes import placement_cells
-from .picture import palette, scene
-from .picture.geometry import Viewport, fit
-from .picture.markup import escape
-from .records import CityRecord
-from .scoring import CityScore, score_city
-from .tiles import DISTRICTS, KIND_NAMES, TILES, Kind
+from ..checks import VARIANTS, check_int, excerpt, is_int
+from ..city import City
+from ..game import Game
+from ..hexes import placement_cells
+from ..scoring import CityScore, score_city
+from ..tiles import DISTRICTS, KIND_NAMES, TILES, Kind
+from . import palette, scene
+from .geometry import Viewport, fit
+from .markup import escape
 
 Hex = tuple[int, int]
 #: Picture widths the command line and embeds accept.
@@ -128,7 +128,7 @@ def tile(tile_id: int, size: int = 64, rotation: int = 0) -> str:
 
 
 def _subject(
-    subject: Game | CityRecord | City,
+    subject: Game | City,
     player: int | None,
     variants: Iterable[str],
     stones: int,
@@ -142,13 +142,10 @@ def _subject(
         name = f"{subject.names[player]}'s city"
         # Game.score: the Architect of a solo game scores by its own rules.
         return subject.cities[player], subject.variants, subject.score(player), name
-    if isinstance(subject, CityRecord):
-        city_ = subject.build()
-        return city_, subject.variants, score_city(city_, subject.variants, subject.stones), "City"
     if isinstance(subject, City):
         chosen = frozenset(variants)
         return subject, chosen, score_city(subject, chosen, stones), "City"
-    raise ValueError(f"a picture needs a Game, a CityRecord or a City, not {excerpt(subject)}")
+    raise ValueError(f"a picture needs a Game or a City, not {excerpt(subject)}")
 
 
 def _legend(score: CityScore, variants: frozenset[str], x: float, y: float, size: float) -> list:
@@ -236,7 +233,7 @@ def _moved(commands: list, dx: float, dy: float) -> list:
 
 
 def city(
-    subject: Game | CityRecord | City,
+    subject: Game | City,
     *,
     player: int | None = None,
     size: int = 480,
@@ -250,7 +247,7 @@ def city(
     """An SVG picture of a city.
 
     ``subject`` is a game (the city of ``player``; by default the player to move, or the first
-    when the game is over), a city record, or a ``City`` (scored with ``variants`` and
+    when the game is over) or a ``City`` (scored with ``variants`` and
     ``stones``).  ``size`` is the picture's width in pixels.  ``explain`` marks every district:
     ✓ counts, ✗ does not (faded), ×2 doubled by a variant — each with its reason as a tooltip.
     ``kind`` ("houses", "markets", …) highlights one kind.  ``legend`` (on with ``explain`` unless
