@@ -120,12 +120,22 @@ def pyscript_files() -> list[Path]:
     return found
 
 
+#: The engine's modules no page runs (the command line and the AI's tournaments): they stay
+#: out of the bundle every browser downloads.
+NOT_IN_BROWSER = frozenset(
+    {"__main__.py", "cli.py", "simulate.py", "ai/command.py", "ai/tournament.py"}
+)
+
+
 def python_files(package: Path) -> list[Path]:
-    """A package's source and data files, without caches."""
+    """A package's source and data files, without caches or the modules no page runs."""
     return sorted(
         path
         for path in package.rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".json")
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and path.suffix in (".py", ".json")
+        and path.relative_to(package).as_posix() not in NOT_IN_BROWSER
     )
 
 

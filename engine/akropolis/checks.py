@@ -21,7 +21,9 @@ from .tiles import DISTRICTS, KIND_NAMES, TILES
 #: The five variants, named after the district kind whose condition they add.
 VARIANTS: tuple[str, ...] = tuple(KIND_NAMES[k] for k in DISTRICTS)
 #: The computer opponent's levels (``akropolis.ai``), as player kinds.
-AI_KINDS: tuple[str, ...] = ("ai:easy", "ai:medium", "ai:hard")
+#: The computer opponent's levels, easiest first (``akropolis.ai`` plays them).
+AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+AI_KINDS: tuple[str, ...] = tuple(f"ai:{level}" for level in AI_LEVELS)
 #: The Architect of the solo game, by level from easy to hard (``akropolis.architect``).
 ARCHITECT_LEVELS: tuple[str, ...] = ("hippodamos", "metagenes", "callicrates")
 #: The Architect as a player kind: only seat 2 of a 2-player game (``check_kinds``).

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from akropolis import Game, IllegalMoveError, LegalMove, Move
 from akropolis.architect import ARCHITECTS as _ARCHITECTS
 from akropolis.architect import choice_reason
+from akropolis.checks import AI_LEVELS
 
 HUMAN = "human"
 #: The AI's levels, easiest first (``akropolis.ai.LEVELS``).
-LEVELS = ("easy", "medium", "hard")
+LEVELS = AI_LEVELS
 #: The level the Hint button and the "You vs computer" button use.
 HINT_LEVEL = "medium"
 #: The solo Architect's three levels (the engine's): its key in the kind, the name it plays
@@ -27,9 +28,7 @@ ARCHITECTS = {key: (level.name, level.difficulty) for key, level in _ARCHITECTS.
 #: What a seat of the New game form may be (the Architect is chosen as a solo game instead).
 SEAT_CHOICES = (
     (HUMAN, "Person"),
-    ("ai:easy", "Computer · easy"),
-    ("ai:medium", "Computer · medium"),
-    ("ai:hard", "Computer · hard"),
+    *((f"ai:{level}", f"Computer · {level}") for level in AI_LEVELS),
 )
 #: How each Architect scores, in the words of the rules help (shown under the final scores).
 ARCHITECT_RULES = {

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..checks import check_int, check_seed, excerpt
+from ..checks import AI_LEVELS, check_int, check_seed, excerpt
 from ..game import Game, LegalMove
 from ..rng import SplitMix64
 from .common import Effort, generator, is_architect
@@ -26,7 +26,7 @@ from .medium import choose_medium
 from .search import EFFORT, SOLO_LOOKAHEAD, choose_hard, solo_chooser
 from .yardsticks import greedy, random_move
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS: tuple[str, ...] = AI_LEVELS
 YARDSTICKS: tuple[str, ...] = ("greedy", "random")
 #: The largest ``budget_ms`` accepted (a minute).
 MAX_BUDGET_MS = 60_000
@@ -38,12 +38,14 @@ Chooser = Callable[[Game, SplitMix64, Effort], LegalMove | None]
 
 #: Per level: how it chooses, its salt for the seed, and its default effort in work units.
 _PLAYERS: dict[str, tuple[Chooser, int, float]] = {
-    "easy": (choose_easy, 0xE, float("inf")),
+    "easy": (choose_easy, 0xE, float("inf")),  # the keys: LEVELS, then YARDSTICKS
     "medium": (choose_medium, 0x3D, float("inf")),
     "hard": (choose_hard, 0x4A, EFFORT),
     "greedy": (greedy, 0x6, float("inf")),
     "random": (random_move, 0x7, float("inf")),
 }
+
+assert tuple(_PLAYERS) == (*LEVELS, *YARDSTICKS)
 
 
 def check_level(level: object) -> str:

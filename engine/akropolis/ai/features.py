@@ -10,7 +10,7 @@ an estimate of the final score: per kind, (value + potential + expected future v
 + expected future stars), plus the stones with what they can still buy.  The weights come from
 self-play (``weights.py``, ``tools/tune_ai.py``).
 
-``Evaluator.trial`` scores a placement without playing it (``measure.Base``: only the cells
+``Evaluator.trial`` scores a placement without playing it (``trials.Base``: only the cells
 the placement changes are read again) — the hot path of every level.
 """
 
@@ -22,7 +22,8 @@ from ..city import City
 from ..game import Game
 from ..tiles import TILES
 from .common import remaining_plays, turns_left, unseen_tiles
-from .measure import BARRACKS_INNER, HOUSE_OTHER, MARKET_CROWDED, QUARRIES, STARS, Base, measure
+from .measure import BARRACKS_INNER, HOUSE_OTHER, MARKET_CROWDED, QUARRIES, STARS, measure
+from .trials import Base
 
 
 class Outlook:
@@ -73,7 +74,7 @@ def total_turns(game: Game, player: int) -> int:
 
 
 class Trial:
-    """Measures a city as it is, or with one placement tried on it (``measure.Base``:
+    """Measures a city as it is, or with one placement tried on it (``trials.Base``:
     only the cells the placement changes are read again)."""
 
     __slots__ = ("_base", "city", "variants")

@@ -35,9 +35,10 @@ from ..tiles import TILES
 from .candidates import layouts, legal_move, ways
 from .common import Effort, determinized, is_architect, turns_left, unseen_tiles
 from .features import Evaluator, Outlook, Trial, total_turns
-from .measure import Base, measure
+from .measure import measure
 from .medium import Scored, ranked
 from .solo import Counts, Projection
+from .trials import Base
 from .weights import for_game
 
 #: How many candidate moves are searched.

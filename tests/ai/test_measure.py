@@ -8,7 +8,8 @@ import pytest
 
 from akropolis import Game
 from akropolis.ai.features import Trial
-from akropolis.ai.measure import Base, measure
+from akropolis.ai.measure import measure
+from akropolis.ai.trials import Base
 from akropolis.checks import VARIANTS
 from akropolis.city import City, Placement
 from akropolis.hexes import pack

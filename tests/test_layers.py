@@ -1,0 +1,204 @@
+"""The architecture holds: which layer may import which, no import circle, nothing lazy.
+
+The import graph is read from the source (every ``import`` anywhere in a module, at the top or
+inside a function), so a rule broken in a branch that tests never run still fails here.  The
+layers are those of the README's "Architecture" section.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import build
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "engine"
+WEB = ROOT / "web"
+
+#: The engine's layers, bottom up, by module name under ``akropolis``.
+RULES = {
+    "akropolis",
+    "akropolis.architect",
+    "akropolis.checks",
+    "akropolis.city",
+    "akropolis.game",
+    "akropolis.hexes",
+    "akropolis.names",
+    "akropolis.rng",
+    "akropolis.scoring",
+    "akropolis.tiles",
+}
+FORMATS = {"akropolis.formats", "akropolis.notation", "akropolis.records"}
+#: What the command line adds on top: it may import everything.
+TOP = {"akropolis.__main__", "akropolis.cli", "akropolis.simulate"}
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def sources(root: Path, packages: tuple[str, ...]) -> dict[str, Path]:
+    found = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                found[module_name(path, root)] = path
+    return found
+
+
+MODULES = {**sources(ENGINE, ("akropolis",)), **sources(WEB, ("akropolis_web", "akropolis_page"))}
+#: The page scripts PyScript runs and the AI worker: top-level files of web/.
+PAGES = {path.stem: path for path in sorted(WEB.glob("*.py"))}
+
+
+def imports_of(name: str, path: Path) -> set[str]:
+    """The modules ``path`` imports (resolved: ``from . import x`` is ``package.x`` if that is a
+    module), anywhere in its text."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                candidate = f"{base}.{alias.name}"
+                found.add(candidate if candidate in MODULES else base)
+    return found
+
+
+GRAPH = {name: imports_of(name, path) for name, path in MODULES.items()}
+
+
+def layer(name: str) -> str:
+    if name in RULES:
+        return "rules"
+    if name in FORMATS:
+        return "formats"
+    if name in TOP:
+        return "top"
+    for prefix, label in (
+        ("akropolis.picture", "picture"),
+        ("akropolis.ai", "ai"),
+        ("akropolis_web", "common"),
+        ("akropolis_page", "browser"),
+    ):
+        if name == prefix or name.startswith(prefix + "."):
+            return label
+    raise AssertionError(f"{name} belongs to no layer: add it to one in tests/test_layers.py")
+
+
+#: Which layers each layer may import (besides the standard library).
+ALLOWED = {
+    "rules": {"rules"},
+    "formats": {"rules", "formats"},
+    "picture": {"rules", "picture"},
+    "ai": {"rules", "ai"},
+    "top": {"rules", "formats", "picture", "ai", "top"},
+    "common": {"rules", "formats", "picture", "common"},
+    "browser": {"rules", "formats", "picture", "common", "browser"},
+}
+#: Names no module of the common layer may import: the browser's.
+BROWSER_ONLY = ("pyscript", "js", "pyodide", "pyodide_js")
+
+
+def ours(target: str) -> bool:
+    return target in MODULES
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    assert {layer(name) for name in MODULES} == set(ALLOWED)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_each_module_imports_only_the_layers_below_it(name: str) -> None:
+    mine = layer(name)
+    wrong = sorted(t for t in GRAPH[name] if ours(t) and layer(t) not in ALLOWED[mine])
+    assert not wrong, f"{name} ({mine}) imports {wrong}"
+    if mine in ("rules", "formats", "picture", "ai", "top", "common"):
+        browser = sorted(t for t in GRAPH[name] if t.split(".")[0] in BROWSER_ONLY)
+        assert not browser, f"{name} runs on CPython too, but imports {browser}"
+
+
+def test_the_rules_core_imports_no_format_picture_ai_or_cli() -> None:
+    """The rule the README states, spelled out (the parametrised test checks every module)."""
+    for name in RULES:
+        assert all(layer(t) == "rules" for t in GRAPH[name] if ours(t)), name
+
+
+def test_notation_sits_below_records() -> None:
+    assert "akropolis.notation" in GRAPH["akropolis.records"]
+    assert "akropolis.records" not in GRAPH["akropolis.notation"]
+
+
+def test_no_import_circle() -> None:
+    """Depth-first search for a cycle among our modules (imports inside functions count)."""
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for target in sorted(GRAPH[name]):
+            if not ours(target) or target == name.rpartition(".")[0]:
+                continue
+            if state.get(target) == 1:
+                cycle = [*path[path.index(target) :], target]
+                raise AssertionError("import circle: " + " → ".join(cycle))
+            if target not in state:
+                visit(target, [*path, target])
+        state[name] = 2
+
+    for name in sorted(MODULES):
+        if name not in state:
+            visit(name, [name])
+
+
+def test_engine_modules_import_at_the_top() -> None:
+    """No import inside a function in the engine (the sign of a circle patched over), except
+    the entry point's, which loads the CLI only when run."""
+    lazy = []
+    for name, path in MODULES.items():
+        if not name.startswith("akropolis.") or name == "akropolis.__main__":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lazy += [
+                    f"{name}:{inner.lineno}"
+                    for inner in ast.walk(node)
+                    if isinstance(inner, ast.Import | ast.ImportFrom)
+                ]
+    assert not lazy
+
+
+def in_engine(name: str) -> bool:
+    return name == "akropolis" or name.startswith("akropolis.")
+
+
+def test_the_browser_bundle_leaves_out_the_command_line_and_the_tournaments() -> None:
+    bundled = {
+        module_name(path, ENGINE)
+        for path in build.python_files(ENGINE / "akropolis")
+        if path.suffix == ".py"
+    }
+    left_out = {name for name in MODULES if in_engine(name)} - bundled
+    assert left_out == {
+        "akropolis.__main__",
+        "akropolis.cli",
+        "akropolis.simulate",
+        "akropolis.ai.command",
+        "akropolis.ai.tournament",
+    }
+    # ... and nothing the pages run needs them.
+    for name in bundled | {name for name in MODULES if not in_engine(name)}:
+        assert not (GRAPH[name] & left_out), f"{name} needs {GRAPH[name] & left_out}"
+    for page, path in PAGES.items():
+        assert not (imports_of(page, path) & left_out), f"web/{page}.py needs a left-out module"
