@@ -1,22 +1,18 @@
 """The solo game: the Architect's rules (its choice, its fixed spot, its scoring, the result).
 
-RULES.md, "Solo game against the Architect" (the reading of the publisher-licensed online
-edition):
-
-    Two-player setup and tiles (37 tiles, 11 stacks of 3, a site of 4). The human is seat 1
-    (1 stone) and starts; the Architect is seat 2 (2 stones); turns alternate as in a 2-player
-    game. The Architect has a starting tile like everyone (house plaza, three quarries).
+docs/rules.md, "The solo game" (the game of the publisher-licensed online edition): a 2-player
+game whose second seat is the Architect, which takes tiles by a fixed rule, lays them in a fixed
+spot on level 1 and scores by its own rule.
 
 A game is solo when seat 2 (index 1) of a 2-player game has the kind ``architect:hippodamos``,
 ``architect:metagenes`` or ``architect:callicrates``; ``Game`` then asks this module for the
 Architect's one legal move, its score and the result.  Everything here is a pure function of
 the position.
 
-**The Architect's fixed spot.**  RULES.md leaves where its tiles go to us ("Where it puts them
-does not change its score; show them in a fixed, documented way").  Among the level-1
-placements of its city (three empty cells, at least one next to the city), the Architect takes
-the one whose three cells have the smallest sum of hex distances to (0, 0), the centre of its
-starting tile; ties go to the smallest rotation, then the smallest ``q`` of the anchor, then
+**The Architect's fixed spot** (docs/rules.md, "The Architect's fixed spot").  Among the
+level-1 placements of its city (three empty cells, at least one next to the city), the Architect
+takes the one whose three cells have the smallest sum of hex distances to (0, 0), the centre of
+its starting tile; ties go to the smallest rotation, then the smallest ``q`` of the anchor, then
 the smallest ``r``.  (A placement's three orientations on the same cells tie on distance; the
 smallest rotation picks one of them, and the anchor then picks among the cells.)
 """
@@ -120,9 +116,9 @@ PLAZA_TILES: frozenset[int] = frozenset(
 def architect_choice(site: Sequence[int], stones: int) -> int:
     """The site index the Architect takes.
 
-    RULES.md: "Its choice: the cheapest tile in the site that has at least one plaza hex, if
-    it can afford it; otherwise (no plaza tile, or it cannot pay) the first tile."  The tile
-    at index ``i`` costs ``i`` stones, so the cheapest plaza tile is the first one.
+    docs/rules.md, "The Architect's choice": the cheapest tile of the site that has a plaza hex,
+    if it can pay for it, else the first tile.  The tile at index ``i`` costs ``i`` stones, so
+    the cheapest plaza tile is the first one.
     """
     for index, tile in enumerate(site):
         if tile in PLAZA_TILES:
@@ -232,14 +228,12 @@ def score_architect(
 ) -> CityScore:
     """Score the Architect's ``city``; ``level`` is an ``Architect``, its level or its kind.
 
-    RULES.md: "Its score, per district kind: (number of visible districts of that kind × V) ×
-    (its plaza stars of that kind), where every district counts whatever its placement (all
-    houses, not only the largest group) and V is 1 at the two easier levels and 2 at the hard
-    one. Then 1 point per stone. [...] Metagenes (medium): V = 1, and 2 points per visible
-    quarry (its starting tile's three included)."  And with the variants: "barracks and
-    gardens: doubled. Houses: doubled when its house value (after V) is 10 or more. Temples:
-    doubled at Callicrates only. Markets: at most 3 markets are doubled per market-plaza hex
-    it has (value = V × (M + min(M, 3P)) for M markets and P market-plaza hexes)."
+    docs/rules.md, "The Architect's score": per district kind, (its visible districts of that
+    kind × V) × (its plaza stars of that kind), every district counting wherever it is; V is 1
+    for Hippodamos and Metagenes, 2 for Callicrates; Metagenes adds 2 points per visible quarry;
+    then 1 point per stone.  With the variants its barracks and gardens are doubled, its houses
+    when their value (after V) is 10 or more, its temples at Callicrates only, and at most 3
+    markets per market-plaza hex (M markets and P market-plaza hexes: V × (M + min(M, 3P))).
 
     A doubled district is worth 2 × V.  Which markets are the doubled ones does not change the
     score; the verdicts mark those nearest a market plaza (then by ``q``, then ``r``).  Metagenes'
@@ -320,8 +314,8 @@ def score_architect(
 def solo_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[int]) -> Result:
     """Who wins the solo game: seat 1 (the human) against seat 2 (the Architect).
 
-    RULES.md: "The human wins with more points, or with equal points and strictly more stones;
-    anything else is the Architect's win."
+    docs/rules.md, "Who wins the solo game": the person wins with more points, or with as many
+    points and strictly more stones; anything else is the Architect's win.
     """
     if len(names) != 2 or len(totals) != 2 or len(stones) != 2:
         raise ValueError("a solo result needs two names, two totals and two stone counts")

@@ -312,9 +312,9 @@ class Game:
     def forced_move(self) -> LegalMove | None:
         """The Architect's one legal move, when it is the Architect's turn (else None).
 
-        RULES.md: it takes the cheapest tile with a plaza if it can afford it, else the first
-        tile (``architect.architect_choice``), and puts it on level 1 in its fixed spot
-        (``architect.architect_spot``), so it never gains stones.
+        docs/rules.md, "The Architect's choice": it takes the cheapest tile with a plaza if it
+        can afford it, else the first tile (``architect.architect_choice``), and puts it on
+        level 1 in its fixed spot (``architect.architect_spot``), so it never gains stones.
         """
         if self.architect is None or self.turn != 1 or self.is_over:
             return None

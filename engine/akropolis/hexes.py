@@ -1,6 +1,6 @@
 """Hex geometry: the public axial convention and the packed cells the hot paths use.
 
-Public coordinates are flat-topped axial ``(q, r)`` pairs (RULES.md, "Coordinates").
+Public coordinates are flat-topped axial ``(q, r)`` pairs (docs/rules.md, "Coordinates").
 Inside the engine a cell is one int, ``q * STRIDE + r``, so that neighbours are a single
 addition and dict/set look-ups hash a small int instead of a tuple.  Every public function
 that takes or returns coordinates uses ``(q, r)`` tuples; ``pack``/``unpack`` convert.

@@ -1,4 +1,4 @@
-"""Slow, obviously-correct reference implementations of the rules, written from RULES.md.
+"""Slow, obviously-correct reference implementations of the rules, written from docs/rules.md.
 
 They share nothing with the engine but the public coordinate convention and the tile table:
 plain dicts of ``(q, r) -> (kind label, level, piece)``, bounding-box scans and floods.

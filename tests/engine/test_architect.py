@@ -1,4 +1,4 @@
-"""RULES.md "Solo game against the Architect": one test per clause, then properties.
+"""docs/rules.md, "The solo game": one test per clause, then properties.
 
 The Architect plays seat 2 (index 1) of a 2-player game whose kind is ``architect:<level>``.
 Drawn cities use the codes of ``helpers.draw`` (``H`` a house, ``M*`` a market plaza, ``Q`` a
@@ -560,7 +560,8 @@ def test_the_explained_picture_of_the_architects_city() -> None:
 
 
 def expected_choice(site: tuple[int, ...], stones: int) -> int:
-    """RULES.md's choice, written plainly: the first plaza tile if affordable, else the first."""
+    """docs/rules.md, "The Architect's choice", written plainly: the first plaza tile if
+    affordable, else the first."""
     plaza = [i for i, tile in enumerate(site) if any(k.is_plaza for k in TILES[tile].hexes)]
     return plaza[0] if plaza and plaza[0] <= stones else 0
 
@@ -575,7 +576,7 @@ def test_every_architect_move_is_the_forced_one_on_level_1(
     kind: str, seed: int, variants: set[str]
 ) -> None:
     """Random solo games at every level: on each of its turns the Architect has exactly one
-    legal move, the tile RULES.md names on the documented spot, on level 1, for no stones."""
+    legal move, the tile docs/rules.md names on the documented spot, on level 1, for no stones."""
     game = solo(seed=seed, kind=kind, variants=variants)
     rng = SplitMix64(seed)
     while not game.is_over:

@@ -1,4 +1,5 @@
-"""RULES.md "Components", "Coordinates" and "A turn" steps 2–3: one test per rule, named after it.
+"""docs/rules.md, "The pieces", "Coordinates" and "A turn" steps 2–3: one test per rule, named
+after it.
 
 Cities here are built by legal placements from the starting tile: plaza H* at (0, 0), quarries
 at (0, -1), (1, 0) and (-1, 1).

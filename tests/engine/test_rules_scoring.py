@@ -1,4 +1,4 @@
-"""RULES.md "Scoring" and "Variants": one test per rule, mostly on hand-drawn cities.
+"""docs/rules.md, "Scoring" and "Variants": one test per rule, mostly on hand-drawn cities.
 
 Drawn cities use the codes of ``helpers.draw``: ``H`` a level-1 house, ``T2`` a level-2 temple,
 ``M*`` a market plaza, ``Q`` a quarry.  Each variant is checked both off and on.

@@ -1,4 +1,4 @@
-"""RULES.md "Setup", "A turn" and "Supplying the Construction Site": one test per rule."""
+"""docs/rules.md, "Setting up", "A turn" and "Refilling the construction site": a test per rule."""
 
 from __future__ import annotations
 

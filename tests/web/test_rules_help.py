@@ -1,4 +1,4 @@
-"""The rules help: the clarifications RULES.md asks it to state, the solo game, well-formed."""
+"""The rules help: the clarifications docs/rules.md says it states, the solo game, well-formed."""
 
 from __future__ import annotations
 

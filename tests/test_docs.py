@@ -1,0 +1,77 @@
+"""docs/rules.md is the repository's own rule set: the code cites it, and it says what the code
+does.
+
+Every citation (``docs/rules.md, "Scoring"``) in the engine, the web and the tests must name a
+section that exists, and the numbers the page states are read back and compared with the
+engine's own constants, so that a change to either without the other fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from akropolis import ARCHITECTS, STARS, Game, Kind, tile_pool
+from akropolis.game import STANDARD_STACKS
+from akropolis.hexes import DIRECTIONS
+from akropolis.scoring import HOUSE_VARIANT_THRESHOLD
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+HEADINGS = {line.lstrip("#").strip() for line in RULES.splitlines() if line.startswith("#")}
+#: The page's name, a comma, then one or more quoted section titles (joined by commas, "and").
+CITATION = re.compile(r'docs/rules\.md,\s+((?:"[^"]+"(?:,\s*|\s+and\s+)?)+)')
+
+
+def citing_files() -> list[Path]:
+    found = []
+    for folder in ("engine", "web", "tests", "benchmarks", "tools"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if "docs/rules.md" in path.read_text(encoding="utf-8"):
+                found.append(path)
+    return found
+
+
+def test_the_code_cites_the_rules_page() -> None:
+    assert len(citing_files()) >= 8
+
+
+@pytest.mark.parametrize("path", citing_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_citation_names_a_section_that_exists(path: Path) -> None:
+    text = " ".join(line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    cited = [title for group in CITATION.findall(text) for title in re.findall(r'"([^"]+)"', group)]
+    missing = sorted(set(cited) - HEADINGS)
+    assert not missing, f"{path.name} cites sections docs/rules.md does not have: {missing}"
+
+
+def test_stars_match_the_engine() -> None:
+    line = re.search(r"\*\*Stars on a plaza\*\*: (.*)\.", RULES).group(1)
+    stated = {name: int(n) for name, n in re.findall(r"(\w+) (\d)", line)}
+    assert stated == {kind.label: stars for kind, stars in STARS.items()}
+
+
+def test_tile_counts_and_stacks_match_the_engine() -> None:
+    counts = re.search(r"(\d+) tiles are used\s+with 2 players, (\d+) with 3, all (\d+)", RULES)
+    assert [int(n) for n in counts.groups()] == [len(tile_pool(p)) for p in (2, 3, 4)]
+    assert f"Deal {STANDARD_STACKS} stacks of `players + 1` tiles" in RULES
+    for players in (2, 3, 4):
+        game = Game(players, seed=1)
+        assert len(game.site) == players + 2
+        assert game.stones == tuple(range(1, players + 1))  # seat n starts with n stones
+
+
+def test_directions_match_the_engine() -> None:
+    stated = re.search(r"The six directions, clockwise from north, are (.*?) —", RULES, re.S)
+    pairs = re.findall(r"`\((-?\d), (-?\d)\)`", stated.group(1))
+    assert [(int(q), int(r)) for q, r in pairs] == list(DIRECTIONS)
+
+
+def test_the_architects_and_the_house_threshold_match_the_engine() -> None:
+    for architect in ARCHITECTS.values():
+        assert f"**{architect.name}** ({architect.difficulty}): V = {architect.value}" in RULES
+    assert "Metagenes** (medium): V = 1, plus 2 points for each visible quarry" in RULES
+    assert ARCHITECTS["metagenes"].quarry_points == 2
+    assert f"doubled if it is {HOUSE_VARIANT_THRESHOLD} or more" in RULES
+    assert Kind.HOUSE.label == "house"
