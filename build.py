@@ -5,6 +5,8 @@
     python build.py serve    build, then serve dist/ on http://localhost:8000 (--port N)
     python build.py test     install what the tests need, build, run ruff and every test
                              (extra arguments go to pytest)
+    python build.py check    the quick loop: ruff and the tests that need no browser and no
+                             build, in parallel, the fuzz tests on a tenth of their examples
 
 Standard library only, so it runs on a fresh machine before anything is installed.  Pyodide
 and PyScript come from the npm registry at the versions pinned in package-lock.json; the page
@@ -428,19 +430,44 @@ def test(pytest_args: list[str]) -> int:
     return 1 if status == 5 else status  # 5: no tests collected, which is a failure here
 
 
+#: What ``check`` leaves out: the tests that need the built site, a browser or Node.
+NEEDS_BUILD = ("tests/browser", "tests/pyodide")
+
+
+def check(pytest_args: list[str]) -> int:
+    """The quick loop: ruff, then every test but the browser's and Pyodide's, on every core."""
+    ensure_venv()
+    python = venv_python()
+    lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT, check=False)
+    if lint.returncode:
+        print("ruff found problems (above)", flush=True)
+        return lint.returncode
+    workers = ["-n", str(os.cpu_count())] if (os.cpu_count() or 1) > 1 else []
+    ignored = [f"--ignore={path}" for path in NEEDS_BUILD]
+    env = {**os.environ, "AKROPOLIS_QUICK": "1"}
+    status = subprocess.run(
+        [str(python), "-m", "pytest", *workers, *ignored, *pytest_args], cwd=ROOT, env=env
+    ).returncode
+    return 1 if status == 5 else status
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test"))
+    parser.add_argument(
+        "command", nargs="?", default="build", choices=("build", "serve", "test", "check")
+    )
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
     args, rest = parser.parse_known_args()
-    if rest and args.command != "test":
+    if rest and args.command not in ("test", "check"):
         parser.error(f"unexpected arguments: {' '.join(rest)}")
     if args.command == "build":
         build()
     elif args.command == "serve":
         serve(args.port)
+    elif args.command == "check":
+        sys.exit(check(rest))
     else:
         sys.exit(test(rest))
 

@@ -379,6 +379,7 @@ def test_build_command_exists(command: Command, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(build, "build", lambda: called.append(("build", None)))
     monkeypatch.setattr(build, "serve", lambda port: called.append(("serve", port)))
     monkeypatch.setattr(build, "test", lambda rest: called.append(("test", rest)) or 0)
+    monkeypatch.setattr(build, "check", lambda rest: called.append(("check", rest)) or 0)
     args = shlex.split(command.text, comments=True)[2:]
     monkeypatch.setattr(sys, "argv", ["build.py", *args])
     try:

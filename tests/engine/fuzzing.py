@@ -8,10 +8,12 @@ say what every answer must look like: a valid game or city that round-trips, or 
 from __future__ import annotations
 
 import math
+import os
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from akropolis import City, Game, Options, deal, notation, records
@@ -25,6 +27,19 @@ from akropolis.checks import (
 from akropolis.names import look_alike_key
 from akropolis.records import CITY_FORMAT, GAME_FORMAT, CityRecord, RecordError
 from akropolis.rng import SplitMix64
+
+#: ``python build.py check`` (the quick loop) sets this: every fuzz test runs, on a tenth of its
+#: examples; ``python build.py test`` and CI run them all.
+QUICK = os.environ.get("AKROPOLIS_QUICK") == "1"
+
+
+def fuzz_settings(examples: int) -> settings:
+    """Hypothesis settings for a fuzz test of ``examples`` examples (a tenth when quick)."""
+    return settings(
+        max_examples=max(examples // 10, 20) if QUICK else examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 
 
 def weighted(*choices: tuple[int, st.SearchStrategy]) -> st.SearchStrategy:

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from akropolis import TILES, City, Game, IllegalMoveError, LegalMove, Move, records
@@ -23,6 +23,7 @@ from tests.engine.fuzzing import (
     assert_round_trips,
     assert_short_message,
     cities,
+    fuzz_settings,
     games,
     ints,
     mostly,
@@ -40,14 +41,6 @@ CITY_TO_RECORD_EXAMPLES = 500
 CITY_RECORD_EXAMPLES = 500
 PLAY_EXAMPLES = 600
 UNDO_EXAMPLES = 100
-
-
-def fuzz_settings(examples: int) -> settings:
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
 # --- Strategies: arguments, each valid or anything --------------------------------------------

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from akropolis import notation, records
@@ -23,6 +23,7 @@ from tests.engine.fuzzing import (
     assert_short_message,
     city_records,
     edited,
+    fuzz_settings,
     games,
     hostile_inside_json,
     hostile_json,
@@ -37,14 +38,6 @@ RANDOM_JSON_EXAMPLES = 2000
 MUTATED_RECORD_EXAMPLES = 1000
 MUTATED_TEXT_EXAMPLES = 1000
 MUTATED_NOTATION_EXAMPLES = 1500
-
-
-def fuzz_settings(examples: int) -> settings:
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
 # --- Strategies -------------------------------------------------------------------------------
