@@ -15,13 +15,13 @@ from . import LEVELS, MAX_BUDGET_MS, YARDSTICKS, choose
 from .tournament import MAX_GAMES, MAX_JOBS, check_levels, tournament
 
 #: Levels the ``ai`` command plays (the yardsticks too).
-AI_LEVELS: tuple[str, ...] = (*LEVELS, *YARDSTICKS)
+PLAYERS: tuple[str, ...] = (*LEVELS, *YARDSTICKS)
 
 
 def level_argument(text: str) -> str:
-    if text not in AI_LEVELS:
+    if text not in PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"must be one of {', '.join(AI_LEVELS)}, not {excerpt(text)}"
+            f"must be one of {', '.join(PLAYERS)}, not {excerpt(text)}"
         )
     return text
 
@@ -51,7 +51,7 @@ def jobs_argument(text: str) -> int:
 
 def levels_argument(text: str) -> list[str]:
     levels = text.split(",")
-    known = (*AI_LEVELS, *ARCHITECT_KINDS)
+    known = (*PLAYERS, *ARCHITECT_KINDS)
     for level in levels:
         if level not in known:
             raise argparse.ArgumentTypeError(
@@ -67,7 +67,7 @@ def add_commands(commands: Any, players: Any, seed: Any, variants: Any) -> None:
     and ``variants`` are the shared argument checks of cli.py)."""
     ai = commands.add_parser("ai", help="the move the computer would play for the player to move")
     ai.add_argument("file", help="game record or notation, or -")
-    ai.add_argument("--level", type=level_argument, required=True, help="|".join(AI_LEVELS))
+    ai.add_argument("--level", type=level_argument, required=True, help="|".join(PLAYERS))
     ai.add_argument("--seed", type=seed, default=0, help="0 to 2**64 - 1")
     ai.add_argument("--budget-ms", type=budget_argument, help="a cap on thinking time")
     play = commands.add_parser("tournament", help="seeded games between computer levels")
