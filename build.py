@@ -414,20 +414,25 @@ def ensure_browser() -> Browser:
     return found
 
 
-def test(pytest_args: list[str]) -> int:
-    ensure_venv()
-    build()
-    if (ROOT / "tests" / "browser").exists():
-        ensure_browser()
+def lint_and_test(pytest_args: list[str], env: dict[str, str] | None = None) -> int:
+    """ruff, then pytest with ``pytest_args`` if ruff found nothing; the exit status."""
     python = venv_python()
     lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT, check=False)
     if lint.returncode:
         print("ruff found problems (above)", flush=True)
         return lint.returncode
     status = subprocess.run(
-        [str(python), "-m", "pytest", *pytest_args], cwd=ROOT, check=False
+        [str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False
     ).returncode
     return 1 if status == 5 else status  # 5: no tests collected, which is a failure here
+
+
+def test(pytest_args: list[str]) -> int:
+    ensure_venv()
+    build()
+    if (ROOT / "tests" / "browser").exists():
+        ensure_browser()
+    return lint_and_test(pytest_args)
 
 
 #: What ``check`` leaves out: the tests that need the built site, a browser or Node.
@@ -437,18 +442,10 @@ NEEDS_BUILD = ("tests/browser", "tests/pyodide")
 def check(pytest_args: list[str]) -> int:
     """The quick loop: ruff, then every test but the browser's and Pyodide's, on every core."""
     ensure_venv()
-    python = venv_python()
-    lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT, check=False)
-    if lint.returncode:
-        print("ruff found problems (above)", flush=True)
-        return lint.returncode
     workers = ["-n", str(os.cpu_count())] if (os.cpu_count() or 1) > 1 else []
     ignored = [f"--ignore={path}" for path in NEEDS_BUILD]
     env = {**os.environ, "AKROPOLIS_QUICK": "1"}
-    status = subprocess.run(
-        [str(python), "-m", "pytest", *workers, *ignored, *pytest_args], cwd=ROOT, env=env
-    ).returncode
-    return 1 if status == 5 else status
+    return lint_and_test([*workers, *ignored, *pytest_args], env)
 
 
 def main() -> None:
