@@ -129,6 +129,30 @@ NOT_IN_BROWSER = frozenset(
 )
 
 
+#: The web's Python packages, each a folder of web/: the two shared layers (``common``: pure
+#: Python; ``browser``: the DOM) and one per page.
+WEB_PACKAGES = ("common", "browser", "game", "calculator", "embed")
+#: Python files of web/ that are scripts the browser fetches by URL, not modules of the bundle.
+SCRIPTS = frozenset({"game/ai_worker.py"})
+
+
+def site_files() -> list[Path]:
+    """The files of web/ served as they are, each at the site's root under its own name: the
+    pages, styles and JavaScript of every folder, and the scripts (``SCRIPTS``)."""
+    found = sorted(
+        path
+        for path in WEB.rglob("*")
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and (path.suffix != ".py" or path.relative_to(WEB).as_posix() in SCRIPTS)
+    )
+    names = [path.name for path in found]
+    clashes = sorted({name for name in names if names.count(name) > 1})
+    if clashes:
+        raise SystemExit(f"web/: two files would be served as {', '.join(clashes)}")
+    return found
+
+
 def python_files(package: Path) -> list[Path]:
     """A package's source and data files, without caches or the modules no page runs."""
     return sorted(
@@ -138,6 +162,7 @@ def python_files(package: Path) -> list[Path]:
         and "__pycache__" not in path.parts
         and path.suffix in (".py", ".json")
         and path.relative_to(package).as_posix() not in NOT_IN_BROWSER
+        and not (path.is_relative_to(WEB) and path.relative_to(WEB).as_posix() in SCRIPTS)
     )
 
 
@@ -148,18 +173,15 @@ def build() -> None:
         shutil.rmtree(DIST)
     DIST.mkdir()
     # The Python packages travel as one zip that PyScript unpacks into Python's working
-    # directory (app.html's inline config maps it to "./*"): one request, not one per module.
+    # directory (each page's inline config maps it to "./*"): one request, not one per module.
     with zipfile.ZipFile(DIST / "python.zip", "w", zipfile.ZIP_DEFLATED) as bundle:
-        for package in (ENGINE, WEB / "akropolis_web", WEB / "akropolis_page"):
+        for package in (ENGINE, *(WEB / name for name in WEB_PACKAGES)):
             for path in python_files(package):
                 bundle.write(path, (Path(package.name) / path.relative_to(package)).as_posix())
-    for path in WEB.iterdir():
-        if path.is_file():
-            copy(path, DIST / path.name)
-    if (DIST / "app.html").exists():
-        page = DIST / "index.html"
-        (DIST / "app.html").rename(page)
-        page.write_text(render_page(page.read_text()))
+    for path in site_files():
+        copy(path, DIST / path.name)
+    page = DIST / "index.html"
+    page.write_text(render_page(page.read_text()))
     write_icons(DIST / "icons")
     (DIST / "manifest.webmanifest").write_text(manifest_json())
     pyodide = NODE_MODULES / "pyodide"
@@ -184,8 +206,8 @@ def render_page(html: str) -> str:
     """
     sys.path.insert(0, str(WEB))
     try:
-        from akropolis_web import rules_help
-        from akropolis_web.newgame import NewGameForm
+        from common import rules_help
+        from game.newgame import NewGameForm
     finally:
         del sys.path[0]
     form = NewGameForm()
@@ -198,7 +220,7 @@ def render_page(html: str) -> str:
     for name, fragment in slots.items():
         marker = f"<!-- build: {name} -->"
         if html.count(marker) != 1:
-            raise SystemExit(f"app.html must hold {marker} exactly once")
+            raise SystemExit(f"web/game/index.html must hold {marker} exactly once")
         html = html.replace(marker, fragment)
     return html
 
@@ -235,7 +257,7 @@ def write_service_worker(site: Path = DIST) -> str:
         name: [hashlib.sha256(data := (site / name).read_bytes()).hexdigest(), len(data)]
         for name in names
     }
-    text = (WEB / "sw.js").read_text().replace("__BUILD_HASH__", build_hash)
+    text = (WEB / "browser" / "sw.js").read_text().replace("__BUILD_HASH__", build_hash)
     worker.write_text(text.replace("__FILE_LIST__", json.dumps(files, indent=2)))
     return build_hash
 

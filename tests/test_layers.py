@@ -52,9 +52,19 @@ def sources(root: Path, packages: tuple[str, ...]) -> dict[str, Path]:
     return found
 
 
-MODULES = {**sources(ENGINE, ("akropolis",)), **sources(WEB, ("akropolis_web", "akropolis_page"))}
-#: The page scripts PyScript runs and the AI worker: top-level files of web/.
-PAGES = {path.stem: path for path in sorted(WEB.glob("*.py"))}
+MODULES = {
+    **sources(ENGINE, ("akropolis",)),
+    **{
+        name: path
+        for name, path in sources(WEB, build.WEB_PACKAGES).items()
+        if path.relative_to(WEB).as_posix() not in build.SCRIPTS
+    },
+}
+#: The web's pages, each a package of web/ over the two shared layers.
+PAGES = ("game", "calculator", "embed")
+#: The scripts the browser fetches by URL (the AI worker): they belong to no layer's import
+#: graph but must import nothing the bundle leaves out, nor the browser's modules.
+SCRIPTS = {path: WEB / path for path in build.SCRIPTS}
 
 
 def imports_of(name: str, path: Path) -> set[str]:
@@ -89,15 +99,20 @@ def layer(name: str) -> str:
     for prefix, label in (
         ("akropolis.picture", "picture"),
         ("akropolis.ai", "ai"),
-        ("akropolis_web", "common"),
-        ("akropolis_page", "browser"),
+        ("common", "common"),
+        ("browser", "browser"),
     ):
         if name == prefix or name.startswith(prefix + "."):
             return label
+    page, _, rest = name.partition(".")
+    if page in PAGES:
+        return f"{page}.browser" if rest == "browser" or rest.startswith("browser.") else page
     raise AssertionError(f"{name} belongs to no layer: add it to one in tests/test_layers.py")
 
 
-#: Which layers each layer may import (besides the standard library).
+#: Which layers each layer may import (besides the standard library).  A page's models and
+#: panels (``game``) sit on the common layer; its browser modules (``game.browser``) on both
+#: shared layers and its own models.  No page imports another.
 ALLOWED = {
     "rules": {"rules"},
     "formats": {"rules", "formats"},
@@ -106,9 +121,17 @@ ALLOWED = {
     "top": {"rules", "formats", "picture", "ai", "top"},
     "common": {"rules", "formats", "picture", "common"},
     "browser": {"rules", "formats", "picture", "common", "browser"},
+    **{page: {"rules", "formats", "picture", "common", page} for page in PAGES},
+    **{
+        f"{page}.browser": {"rules", "formats", "picture", "common", "browser", page}
+        | {f"{page}.browser"}
+        for page in PAGES
+    },
 }
-#: Names no module of the common layer may import: the browser's.
+#: Names no module outside a browser folder may import: the browser's.
 BROWSER_ONLY = ("pyscript", "js", "pyodide", "pyodide_js")
+#: The layers that run on CPython too (and are tested there).
+PURE = ("rules", "formats", "picture", "ai", "top", "common", *PAGES)
 
 
 def ours(target: str) -> bool:
@@ -124,7 +147,7 @@ def test_each_module_imports_only_the_layers_below_it(name: str) -> None:
     mine = layer(name)
     wrong = sorted(t for t in GRAPH[name] if ours(t) and layer(t) not in ALLOWED[mine])
     assert not wrong, f"{name} ({mine}) imports {wrong}"
-    if mine in ("rules", "formats", "picture", "ai", "top", "common"):
+    if mine in PURE:
         browser = sorted(t for t in GRAPH[name] if t.split(".")[0] in BROWSER_ONLY)
         assert not browser, f"{name} runs on CPython too, but imports {browser}"
 
@@ -200,5 +223,23 @@ def test_the_browser_bundle_leaves_out_the_command_line_and_the_tournaments() ->
     # ... and nothing the pages run needs them.
     for name in bundled | {name for name in MODULES if not in_engine(name)}:
         assert not (GRAPH[name] & left_out), f"{name} needs {GRAPH[name] & left_out}"
-    for page, path in PAGES.items():
-        assert not (imports_of(page, path) & left_out), f"web/{page}.py needs a left-out module"
+    for script, path in SCRIPTS.items():
+        needs = imports_of(script, path)
+        assert not (needs & left_out), f"web/{script} needs a left-out module"
+        assert all(layer(t) in PURE for t in needs if ours(t)), f"web/{script} needs the DOM"
+
+
+def test_a_module_touches_the_dom_only_in_a_browser_folder() -> None:
+    """The folder says it: a module outside ``browser/`` folders imports no browser module, and
+    every module inside one belongs to a browser layer."""
+    for name, path in MODULES.items():
+        in_browser = "browser" in path.relative_to(ROOT).parts[1:]
+        assert in_browser == layer(name).endswith("browser"), name
+
+
+def test_the_pages_share_no_code_but_through_the_shared_layers() -> None:
+    for name in MODULES:
+        mine = layer(name).split(".")[0]
+        for target in GRAPH[name]:
+            theirs = layer(target).split(".")[0] if ours(target) else None
+            assert theirs not in PAGES or theirs == mine, f"{name} imports {target}"

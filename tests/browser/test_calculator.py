@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from akropolis import City, CityScore, Kind, Move, final_result, notation, records, score_city
 from akropolis.simulate import random_game
-from akropolis_web.calculator_saves import KEPT_PREFIX, SLOT
+from calculator.saves import KEPT_PREFIX, SLOT
 from tests.browser.site import Site
 from tests.browser.test_game_ui import on_canvas, wait_until_ready
 from tests.browser.test_offline import offline_state

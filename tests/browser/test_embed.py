@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, Frame, Page
 
 from akropolis import Game, notation, records, score_city
 from akropolis.picture import scene
-from akropolis_web import embed_panels
-from akropolis_web.tryit import TryIt
+from embed import panels as embed_panels
+from embed.tryit import TryIt
 from tests.browser.site import Site
 
 pytestmark = pytest.mark.browser

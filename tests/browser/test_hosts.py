@@ -20,8 +20,8 @@ from playwright.sync_api import Error as PlaywrightError
 
 from akropolis import Game, notation, records
 from akropolis.simulate import random_game
-from akropolis_web.share import checked_notation, play_link
 from build import find_browser
+from game.share import checked_notation, play_link
 from tests.browser.site import Site, copy_of_dist
 from tests.browser.test_game_ui import game_on_page, play_through_ui, wait_until_ready
 from tests.browser.test_offline import (

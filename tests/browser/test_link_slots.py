@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 
 from akropolis import Game, records
 from akropolis.simulate import random_game
-from akropolis_web.share import checked_notation, game_id
+from game.share import checked_notation, game_id
 from tests.browser.test_game_ui import game_on_page, open_page, play_some, wait_until_ready
 from tests.browser.test_play_by_link import open_link, who
 from tests.browser.test_saves_page import kept_texts

@@ -2,7 +2,7 @@
 the page answering while the computer thinks, Undo, the Hint, phones, a worker that fails.
 
 The tests use the page's test hooks (``window.akropolisTest``, see
-``web/akropolis_page/opponents.py``): ``speed`` makes the animations quicker, ``aiDelayMs``
+``web/game/browser/opponents.py``): ``speed`` makes the animations quicker, ``aiDelayMs``
 keeps the worker busy longer on each answer (a slow computer).
 """
 
@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page
 
 from akropolis import Game, ai, placement_cells, records
 from akropolis.rng import SplitMix64
-from akropolis_web.opponents import ai_seed
+from game.opponents import ai_seed
 from tests.browser.site import Site, copy_of_dist
 from tests.browser.test_game_ui import (
     assert_scorepad_is_the_engines,

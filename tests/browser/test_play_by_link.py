@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 from akropolis import Game, notation, records
 from akropolis.rng import SplitMix64
-from akropolis_web.share import last_move, read_link
+from game.share import last_move, read_link
 from tests.browser.conftest import RESULTS
 from tests.browser.test_game_ui import (
     assert_scorepad_is_the_engines,
@@ -252,7 +252,7 @@ def test_an_older_or_different_link_asks_before_replacing_the_copy(people) -> No
     older, newest = game.replay(2), game
     other = game.replay(4)
     other.play(next(m for m in other.legal_moves() if m.move != game.moves[4]))
-    from akropolis_web.share import checked_notation
+    from game.share import checked_notation
 
     open_link(bob, base + checked_notation(newest), 6)
     who(bob, "Bob")

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from akropolis import Game, records
 from akropolis.picture import svg
-from akropolis_web.share import checked_notation, embed_snippet, position_link
+from game.share import checked_notation, embed_snippet, position_link
 from tests.browser.test_game_ui import game_on_page, open_page, play_some, wait_until_ready
 from tests.browser.test_saves_page import SLOT, kept_texts
 

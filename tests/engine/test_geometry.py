@@ -16,7 +16,7 @@ from akropolis.picture.geometry import (
     hex_to_world,
     world_to_hex,
 )
-from akropolis_web.zoom import MAX_SCALE, MIN_SCALE, zoomed
+from common.zoom import MAX_SCALE, MIN_SCALE, zoomed
 
 coords = st.tuples(st.integers(-60, 60), st.integers(-60, 60))
 

@@ -1,0 +1,76 @@
+"""The embed's HTML: the scorepad is the engine's score, the reasons are the engine's verdicts,
+and every name is escaped."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from akropolis import records, score_city
+from akropolis.checks import VARIANTS
+from embed import panels as embed_panels
+
+CITY = (
+    "C1;v=m;st=2;m=37@0,1:2.34@2,1:3.21@4,2:5.12@0,2:1.16@-1,-1:0.2@-3,2:1.33@1,-4:4"
+    ".25@-1,-3:4.10@-5,4:1.20@-4,2:4"
+)
+
+
+def city_score():
+    record = records.load(CITY)
+    return score_city(record.build(), record.variants, record.stones), record.variants
+
+
+def test_the_scorepad_is_the_engines_score_line_by_line() -> None:
+    score, variants = city_score()
+    html = embed_panels.breakdown_html(score, variants)
+    rows = dict(re.findall(r'data-kind="(\w+)" data-points="(\d+)"', html))
+    assert rows == {
+        **{name: str(line.points) for name, line in score.kinds.items()},
+        "stones": str(score.stones),
+        "total": str(score.total),
+    }
+    for name, line in score.kinds.items():
+        assert f"{line.value} × {line.stars}</td>" in html.split(f'data-kind="{name}"')[1]
+    assert html.count('class="variant"') == len(variants) == 1
+
+
+def test_a_tried_tile_shows_the_changes_and_the_chosen_kind_stands_out() -> None:
+    score, variants = city_score()
+    record = records.load(CITY)
+    richer = score_city(record.build(), variants, record.stones + 3)
+    html = embed_panels.breakdown_html(richer, variants, before=score, kind="markets")
+    assert html.count('class="delta up">+3</span>') == 2  # stones and total
+    assert 'class="kind chosen" data-kind="markets"' in html
+
+
+def test_the_verdicts_are_the_engines_grouped_by_kind_and_reason() -> None:
+    score, _ = city_score()
+    html = embed_panels.verdicts_html(score.hexes)
+    shown = Counter()
+    for kind, counts, number, reason in re.findall(
+        r'data-kind="(\w+)" data-counts="(\d)" data-count="(\d+)" data-reason="([^"]*)"', html
+    ):
+        shown[(kind, counts == "1", reason)] += int(number)
+    expected = Counter((embed_panels.PLURALS[v.kind], v.counts, v.reason) for v in score.hexes)
+    assert shown == expected
+    kinds = [kind for kind, *_ in embed_panels.verdict_groups(score.hexes)]
+    assert kinds == sorted(kinds, key=VARIANTS.index)
+    assert "next to another market" in html and "not surrounded on all six sides" in html
+
+
+def test_a_chosen_kind_lists_only_its_verdicts() -> None:
+    score, _ = city_score()
+    html = embed_panels.verdicts_html(score.hexes, "markets")
+    assert set(re.findall(r'data-kind="(\w+)"', html)) == {"markets"}
+    assert embed_panels.verdicts_html((), None) == '<li class="none">No districts yet.</li>'
+
+
+def test_names_are_escaped_in_tabs_and_legend() -> None:
+    game = records.load("A1;p=2;n=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E|%22%3E%3Cb;s=1;m=")
+    tabs = embed_panels.players_html(game, 1, (1, 2))
+    legend = embed_panels.legend_html(game.names, (1, 2))
+    for html in (tabs, legend):
+        assert game.names[0] not in html and game.names[1] not in html
+        assert "&lt;img src=x onerror=alert(1)&gt;" in html and "&quot;&gt;&lt;b" in html
+    assert 'data-player="1" aria-pressed="true"' in tabs

@@ -1,0 +1,106 @@
+// Loading screen: real download progress while Pyodide starts, and a clear message on failure.
+// It wraps fetch to count the bytes of the runtime files (sizes from runtime/sizes.json, written
+// by build.py); PyScript then starts the page's Python (its browser/page.py), which hides this
+// screen and sets <html data-akropolis="ready">. Any failure sets data-akropolis="error" and says what failed.
+const root = document.documentElement;
+const step = document.getElementById("loading-step");
+const bar = document.getElementById("loading-bar");
+const errorBox = document.getElementById("loading-error");
+// The first screen (start.js) shows the same progress and failure while it covers this one.
+const startStatus = document.getElementById("start-status");
+
+function fail(text) {
+  if (root.dataset.akropolis === "ready" || root.dataset.akropolis === "error") return;  // keep the first cause
+  root.dataset.akropolis = "error";
+  step.textContent = "The game could not start.";
+  errorBox.textContent = text;
+  errorBox.hidden = false;
+  if (startStatus) {
+    startStatus.textContent = `The game could not start. ${text}`;
+    startStatus.className = "error";
+    document.getElementById("btn-start").disabled = true;
+    document.getElementById("btn-resume").disabled = true;
+  }
+}
+
+if (typeof WebAssembly !== "object") {
+  fail("This browser does not support WebAssembly, which the game needs. Please use a current Firefox, Chrome, Edge or Safari.");
+} else {
+  root.dataset.akropolis = "loading";
+  let expected = {};
+  let total = 0;
+  const received = new Map();
+  const realFetch = window.fetch.bind(window);
+
+  const show = () => {
+    if (root.dataset.akropolis !== "loading") return;
+    let done = 0;
+    for (const n of received.values()) done += n;
+    const pct = total ? Math.min(99, Math.round((done / total) * 100)) : 0;
+    bar.value = pct;
+    step.textContent = pct < 99 ? `Downloading the game… ${pct}%` : "Starting Python…";
+    if (startStatus && !window.akropolisPending) {
+      startStatus.textContent = pct < 99 ? `Loading the game… ${pct}%` : "Almost ready…";
+    }
+  };
+
+  // A first visit keeps, in memory, the bodies of the site's own files it downloads; once the
+  // game is ready, offline.js hands them to the installing offline worker, which stores them
+  // (checking each against the build's hashes) instead of downloading them again.
+  const site = new URL(".", window.location.href).href;
+  const held = new Map(); // absolute URL → a promise of its bytes (null if they cannot be had)
+  const holding = "serviceWorker" in navigator && window.isSecureContext
+    && !navigator.serviceWorker.controller;
+  const hold = (url, response) => {
+    const absolute = new URL(url, window.location.href).href;
+    if (!holding || !absolute.startsWith(site) || response.status !== 200 || response.redirected) return;
+    held.set(absolute.split("#")[0], response.clone().arrayBuffer().catch(() => null));
+  };
+  // Taken once: the caller owns the bytes (it transfers them to the worker).
+  window.akropolisHeld = () => {
+    const taken = new Map(held);
+    held.clear();
+    return taken;
+  };
+
+  window.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    let response;
+    try {
+      response = await realFetch(input, init);
+    } catch (err) {
+      fail(`A file failed to load: ${url} (${err.message}). Check your connection and reload.`);
+      throw err;
+    }
+    if (!response.ok) {
+      fail(`A file failed to load: ${url} (HTTP ${response.status}). Reload the page to try again.`);
+      return response;
+    }
+    hold(url, response);
+    const name = Object.keys(expected).find((key) => url.endsWith(key));
+    if (!name || !response.body) return response;
+    // Count the bytes on a copy: the page keeps the real response, so streaming WebAssembly
+    // compilation and the browser's compiled-code cache still apply.
+    const reader = response.clone().body.getReader();
+    received.set(name, 0);
+    (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        received.set(name, received.get(name) + value.byteLength);
+        show();
+      }
+    })().catch(() => {});
+    return response;
+  };
+
+  realFetch("runtime/sizes.json")
+    .then((r) => (r.ok ? r.json() : {}))
+    .then((sizes) => { expected = sizes; total = Object.values(sizes).reduce((a, b) => a + b, 0); show(); })
+    .catch(() => {});
+
+  window.addEventListener("error", (event) => fail(`Error: ${event.message}`));
+  window.addEventListener("unhandledrejection", (event) => fail(`Error: ${event.reason && event.reason.message || event.reason}`));
+  // PyScript reports Python errors on the page; surface them on the loading screen too.
+  window.addEventListener("py:error", (event) => fail(`Python error: ${event.detail || ""}`));
+}

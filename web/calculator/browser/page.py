@@ -1,0 +1,482 @@
+"""PyScript glue of the score calculator page: DOM events, the city view and the panels.
+
+Only wiring lives here.  The model (players, tiles and hexes, scores, winner, saved state) is
+``calculator.model`` (one city: ``calculator_city``), its HTML ``calculator_panels``;
+the page's saving is ``calculator.browser.saving``, links and the Share dialog
+``calculator_share``, the players' fields and questions ``calculator_players``, the explanation
+pointed at ``calculator_explain``; pictures come from ``akropolis.picture.scene``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from akropolis import Kind
+from akropolis.checks import VARIANTS
+from akropolis.hexes import unpack
+from akropolis.picture import scene
+from akropolis.picture.geometry import hex_to_world
+from browser.city_view import CityView, gesture_of
+from browser.dialogs import Dialogs
+from browser.dom import data_of, element, listen
+from calculator import panels
+from calculator.browser.explain import Explanation
+from calculator.browser.players import PlayerControls
+from calculator.browser.saving import CalculatorSaving
+from calculator.browser.share import CalculatorShare
+from calculator.city import catalogue
+from calculator.model import HEXES_MODE, TILES_MODE, Calculator
+from common.hand import CURSOR_KEYS
+from common.rules_help import VARIANT_HELP
+
+MODE_NOTES = {
+    TILES_MODE: "Pick a tile, turn it and place it where it lies at the table: every placement "
+    "follows the rules, as it did in the game.",
+    HEXES_MODE: "Tiles unknown? Paint what you see: a kind and a level for each visible hex.",
+}
+
+
+class Page:
+    """The calculator on screen: the model, the city view's controller, and the panels."""
+
+    def __init__(self) -> None:
+        self.calc = Calculator()
+        self.wanted: frozenset[str] = frozenset()  # the catalogue's kind filters
+        self.pending = None  # touch: the spot tapped, waiting for "Place here"
+        self.explain = True
+        self.scores = []
+        self._html: dict[str, str] = {}  # each panel's HTML as last written
+        self.dialogs = Dialogs()
+        self.city_view = CityView(element("city"), self, self.message)
+        self.saving = CalculatorSaving(self)  # the saved cities, the status line, other tabs
+        self.sharing = CalculatorShare(self)  # links and the Share dialog
+        self.players = PlayerControls(self)  # names, stones, variants, remove, start over
+        self.explanation = Explanation(self)  # a district pointed at, outlined on the city
+
+    # --- Wiring ------------------------------------------------------------------------------
+
+    def on(self, target, event: str, handler) -> None:
+        """Listen for ``event``; a bug in a handler shows a message, never a traceback."""
+        listen(target, event, handler, self.message)
+
+    def bind(self) -> None:
+        self.on(document, "keydown", self.key)
+        self.on(element("app"), "click", self.click)
+
+    # --- Start -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        element("variants").innerHTML = "".join(
+            f'<label><input type="checkbox" value="{name}"> {VARIANT_HELP[name]}</label>'
+            for name in VARIANTS
+        )
+        element("rules").innerHTML = panels.SCORING_RULES_HTML
+        saved = self.saving.open()
+        if saved is not None:
+            self.calc = saved
+        self.refresh(fit_view=True)
+        self.saving.tell_opening()  # first: a notice about the link waits until it is closed
+        if not self.sharing.open_link():
+            self.hint(self.welcome())
+        self.save()
+
+    def welcome(self) -> str:
+        if self.calc.current.mode == HEXES_MODE:
+            return "Pick a kind and a level, then tap the hexes of the city."
+        return "Pick a tile from the catalogue, then place it in the city."
+
+    def save(self) -> None:
+        self.saving.save()
+
+    # --- Drawing -----------------------------------------------------------------------------
+
+    def refresh(self, fit_view: bool = False) -> None:
+        """Redraw everything after the model changed."""
+        self.explanation.focus = None
+        calc = self.calc
+        player = calc.current
+        self.scores = calc.scores()
+        result = None if calc.blank else calc.result(self.scores)
+        self.set_html("tabs", panels.tabs_html(calc, self.scores, result))
+        self.fill_player(player)
+        tiles = player.mode == TILES_MODE
+        for button in document.querySelectorAll("#mode [data-mode]"):
+            button.setAttribute("aria-pressed", str(button.dataset.mode == player.mode).lower())
+        element("mode-note").textContent = MODE_NOTES[player.mode]
+        element("tiles-box").hidden = not tiles
+        element("hexes-box").hidden = tiles
+        if tiles:
+            self.fill_catalogue()
+        else:
+            self.set_html("palette", panels.palette_html(player.painter))
+        element("city-title").textContent = f"{player.name}’s city"
+        holding = tiles and player.builder.held is not None
+        for name in ("btn-rotate", "btn-rotate-left"):
+            element(name).hidden = not tiles
+            element(name).disabled = not holding
+        element("btn-cancel").hidden = not tiles
+        element("btn-cancel").disabled = not holding
+        element("btn-confirm").hidden = self.pending is None
+        element("board").classList.toggle("holding", holding)
+        element("btn-remove-player").hidden = len(calc.players) == 1
+        for box in document.querySelectorAll("#variants input"):
+            box.checked = box.value in calc.variants
+        self.set_html("scorepad", panels.scorepad_html(calc, self.scores, result))
+        self.set_html("explanation", panels.explanation_html(player.name, self.scores[calc.active]))
+        self.city_view.key = id(player)
+        self.city_view.paint(fit_view=fit_view or id(player) not in self.city_view.views)
+
+    def set_html(self, name: str, html: str) -> None:
+        """Replace an element's HTML only when it changed: a click whose target is rebuilt
+        between press and release would be lost (a name typed, then a tab clicked)."""
+        if self._html.get(name) != html:
+            self._html[name] = html
+            element(name).innerHTML = html
+
+    def fill_player(self, player) -> None:
+        name, stones = element("player-name"), element("player-stones")
+        if document.activeElement != name:
+            name.value = player.name
+        if document.activeElement != stones:
+            stones.value = str(player.stones)
+
+    def fill_catalogue(self) -> None:
+        builder = self.calc.current.builder
+        shown = catalogue(self.wanted)
+        self.set_html("filters", panels.filters_html(self.wanted, len(shown)))
+        self.set_html(
+            "catalogue",
+            panels.tiles_html(shown, builder.used, self.calc.used_elsewhere(), builder.held),
+        )
+
+    def hint(self, text: str, tone: str = "") -> None:
+        hint = element("hint")
+        hint.textContent = text
+        hint.className = tone
+
+    def message(self, text: str) -> None:
+        self.dialogs.message(text)
+
+    def changed(self, text: str = "", tone: str = "good", fit_view: bool = False) -> None:
+        """After a change of the model: redraw, keep the city in view, save, say what happened."""
+        self.refresh(fit_view=fit_view)
+        if not fit_view:
+            self.keep_in_view()
+        self.save()
+        if text:
+            self.hint(text, tone)
+
+    def keep_in_view(self) -> None:
+        """Refit the view only when the city has grown too near the canvas's edge to show
+        every spot where the next tile may go (its first hex may lie two cells out)."""
+        view = self.city_view.view()
+        canvas = self.city_view.canvas
+        width, height = canvas.clientWidth, canvas.clientHeight
+        margin = view.scale * 2.4
+        for cell in self.cells():
+            x, y = view.to_screen(*hex_to_world(cell))
+            if not (margin < x < width - margin and margin < y < height - margin):
+                self.city_view.paint(fit_view=True)
+                return
+
+    # --- The city view's controller ----------------------------------------------------------
+
+    def cells(self) -> list:
+        """The city and the ring around it (where the next hex or tile may go)."""
+        player = self.calc.current
+        if player.mode == TILES_MODE:
+            city = player.builder.city
+            return [h for h, _, _ in city.hexes()] + [unpack(c) for c in city.frontier]
+        return list(player.painter.hexes) + player.painter.frontier()
+
+    def static(self, view) -> list:
+        """The city; with "Scoring" on, each district's verdict badge (the SVG's too)."""
+        hexes = self.calc.current.visible()
+        if self.explain and self.scores:
+            return scene.explained_city(hexes, self.scores[self.calc.active].hexes, view)
+        return scene.city_layer(hexes, view)
+
+    def overlay(self, view) -> list:
+        """What follows the pointer: the tile in hand and its legal spots, or the brush; or
+        the district picked in the explanation."""
+        player = self.calc.current
+        if self.explanation.focus is not None and not self.holding():
+            return self.explanation.overlay(view)
+        if player.mode == TILES_MODE:
+            builder = player.builder
+            if builder.held is None:
+                return []
+            ghost = builder.ghost(self.pending or builder.hover)
+            if ghost:
+                tone = "good" if ghost.legal else "bad"
+                self.hint(ghost.describe(self.city_view.gesture), tone)
+            return scene.overlay(
+                view,
+                anchors=builder.legal_anchors(),
+                ghost=builder.ghost_hexes(ghost) if ghost else [],
+                legal=bool(ghost and ghost.legal),
+            )
+        painter = player.painter
+        if painter.hover is None:
+            return []
+        stroke = painter.stroke(painter.hover)
+        top = painter.hexes.get(painter.hover)
+        if painter.erasing:
+            ghost = [(painter.hover, top[0], top[1])] if top else []
+        else:
+            ghost = [(painter.hover, painter.kind, painter.level)]
+        return scene.overlay(view, ghost=ghost, legal=stroke.allowed)
+
+    def hover(self, spot) -> bool:
+        player = self.calc.current
+        if player.mode == HEXES_MODE:
+            if spot == player.painter.hover:
+                return False
+            player.painter.hover = spot
+            self.brush_hint(spot)
+            return True
+        builder = player.builder
+        if builder.held is None:
+            self.explanation.explain_hex(spot)
+            return False
+        if spot == builder.hover:
+            return False
+        builder.hover = spot
+        return True
+
+    def holding(self) -> bool:
+        player = self.calc.current
+        return player.mode == TILES_MODE and player.builder.held is not None
+
+    def rotate(self, steps: int) -> None:
+        if self.holding():
+            self.calc.current.builder.rotate(steps)
+            self.city_view.paint_overlay()
+
+    def tap(self, spot, touch: bool) -> None:
+        player = self.calc.current
+        if player.mode == HEXES_MODE:
+            done, text = player.painter.paint(spot)
+            if done:
+                self.changed(text)
+            else:
+                self.hint(text, "bad")
+            return
+        if player.builder.held is None:
+            if not self.explanation.explain_hex(spot):
+                self.hint("Pick a tile from the catalogue first.", "bad")
+            return
+        if touch:
+            self.pending = spot
+            element("btn-confirm").hidden = False
+            self.city_view.paint_overlay()
+            return
+        self.place(spot)
+
+    def brush_hint(self, spot) -> None:
+        if spot is None:
+            return
+        painter = self.calc.current.painter
+        stroke = painter.stroke(spot)
+        if not stroke.allowed:
+            self.hint(f"Not here: {stroke.reason}.", "bad")
+            return
+        verb = "tap" if self.city_view.gesture == "tap" else "click"
+        if painter.erasing:
+            self.hint(f"{verb.capitalize()} to erase this hex.", "good")
+        else:
+            kind = panels.kind_name(painter.kind)
+            self.hint(f"{verb.capitalize()} to paint a {kind} on level {painter.level}.", "good")
+
+    def place(self, spot) -> None:
+        placed, text = self.calc.current.builder.place(spot)
+        if placed:
+            self.pending = None
+            self.changed(text)
+        else:
+            self.hint(text, "bad")
+
+    # --- Events ------------------------------------------------------------------------------
+
+    def key(self, event) -> None:
+        if event.target.tagName in ("INPUT", "TEXTAREA") or document.querySelector("dialog[open]"):
+            return
+        player = self.calc.current
+        builder = player.builder
+        key = event.key
+        if key in ("r", "R"):
+            self.rotate(-1 if event.shiftKey else 1)
+        elif key == "Escape":
+            self.cancel()
+        elif key == "z" and (event.ctrlKey or event.metaKey):
+            event.preventDefault()
+            self.undo()
+        elif player.mode == TILES_MODE and builder.held is not None:
+            if key in CURSOR_KEYS:
+                event.preventDefault()
+                self.city_view.gesture = "key"
+                builder.step(CURSOR_KEYS[key])
+                self.city_view.paint_overlay()
+            elif key == "Enter" and builder.hover is not None:
+                event.preventDefault()
+                self.place(builder.hover)
+
+    def cancel(self) -> None:
+        self.calc.current.builder.drop()
+        self.pending = None
+        self.refresh()
+        self.hint(self.welcome())
+
+    def undo(self) -> None:
+        player = self.calc.current
+        self.pending = None
+        text = player.builder.undo() if player.mode == TILES_MODE else player.painter.undo()
+        self.changed(text, "")
+
+    def click(self, event) -> None:
+        """Every button of the page, by its data attributes."""
+        target = event.target
+        button = target.closest(
+            "[data-action], [data-player], [data-tile], [data-filter], [data-mode], "
+            "[data-kind], [data-level], [data-stones]"
+        )
+        if not button or button.disabled:
+            return
+        data = data_of(button)
+        if "action" in data:
+            self.action(data["action"])
+        elif "player" in data:
+            self.select(int(data["player"]))
+        elif "tile" in data:
+            self.city_view.gesture = gesture_of(event)
+            self.pick(int(data["tile"]))
+        elif "filter" in data:
+            self.filter(data["filter"])
+        elif "mode" in data:
+            self.set_mode(data["mode"])
+        elif "kind" in data:
+            self.brush(data["kind"])
+        elif "level" in data:
+            self.calc.current.painter.choose(level=int(data["level"]))
+            self.refresh()
+        elif "stones" in data:
+            self.players.set_stones(self.calc.current.stones + int(data["stones"]))
+
+    def action(self, action: str) -> None:
+        if action == "menu":
+            self.fold()
+            return
+        self.fold(close=True)
+        if action == "add-player":
+            self.pending = None
+            self.changed(self.calc.add_player(), "", fit_view=True)
+        elif action == "remove-player":
+            self.players.ask_remove()
+        elif action == "rotate":
+            self.rotate(1)
+        elif action == "rotate-left":
+            self.rotate(-1)
+        elif action == "cancel":
+            self.cancel()
+        elif action == "confirm" and self.pending is not None:
+            self.place(self.pending)
+        elif action == "undo":
+            self.undo()
+        elif action == "fit":
+            self.city_view.paint(fit_view=True)
+        elif action == "share":
+            self.sharing.open()
+        elif action == "rules":
+            element("rules-dialog").showModal()
+        elif action == "reset":
+            self.players.ask_reset()
+
+    def fold(self, close: bool = False) -> None:
+        """Open or close the phone's menu."""
+        app = element("app")
+        open_ = not close and not app.classList.contains("menu-open")
+        app.classList.toggle("menu-open", open_)
+        element("btn-menu").setAttribute("aria-expanded", str(open_).lower())
+
+    def select(self, index: int) -> None:
+        self.calc.current.builder.drop()
+        self.pending = None
+        self.calc.select(index)
+        self.refresh()
+        self.hint(self.welcome())
+
+    def pick(self, tile: int) -> None:
+        builder = self.calc.current.builder
+        self.pending = None
+        if builder.held == tile:
+            self.cancel()
+            return
+        taken, text = builder.pick(tile, self.city_view.gesture)
+        self.refresh()
+        self.hint(text, "" if taken else "bad")
+        if taken and not builder.has_any_spot():
+            self.hint(text + " It fits nowhere in this city.", "bad")
+        self.city_view.canvas.focus({"preventScroll": True})
+
+    def filter(self, name: str) -> None:
+        if not name:
+            self.wanted = frozenset()
+        else:
+            self.wanted = self.wanted ^ {name}
+        self.fill_catalogue()
+
+    def set_mode(self, mode: str) -> None:
+        self.pending = None
+        text = self.calc.set_mode(mode)
+        if text:
+            self.changed(text, "", fit_view=True)
+
+    def brush(self, kind: str) -> None:
+        painter = self.calc.current.painter
+        if kind == "erase":
+            painter.choose()
+        else:
+            painter.choose(kind=Kind(int(kind)))
+        self.refresh()
+        self.brush_hint(painter.hover)
+
+
+def debug_api(page: Page) -> None:
+    """A small read-only window API for tests."""
+
+    def screen_of(q, r):
+        return json.dumps(list(page.city_view.screen_of((q, r))))
+
+    api = window.Object.new()
+    api.state = create_proxy(lambda: page.calc.dumps())
+    api.screenOf = create_proxy(screen_of)
+    api.rotation = create_proxy(lambda: page.calc.current.builder.rotation)
+    api.scale = create_proxy(lambda: page.city_view.view().scale)
+    api.share = create_proxy(lambda: page.calc.share_text())
+    window.akropolisCalculator = api
+
+
+def main() -> None:
+    try:
+        page = Page()
+        page.bind()
+        element("loading").hidden = True
+        element("app").hidden = False
+        page.start()
+        debug_api(page)
+    except Exception as error:  # shown on the loading screen, not as a traceback
+        window.console.error(f"akropolis: {type(error).__name__}: {error}")
+        element("app").hidden = True
+        element("loading").hidden = False
+        element("loading-step").textContent = "The calculator could not start."
+        element("loading-error").textContent = f"{type(error).__name__}: {error}"
+        element("loading-error").hidden = False
+        document.documentElement.dataset.akropolis = "error"
+        return
+    document.documentElement.dataset.akropolis = "ready"
+    offline = getattr(window, "akropolisOffline", None)
+    if offline is not None:
+        offline.registerWorker()

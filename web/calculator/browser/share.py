@@ -1,0 +1,86 @@
+"""The score calculator's links and Share dialog: a city opened from the address (a bad link
+changes nothing and says why), and the Share dialog (the link, the embed snippet, the SVG)."""
+
+from __future__ import annotations
+
+from pyscript import window
+
+from akropolis.checks import VARIANTS
+from akropolis.picture import svg
+from akropolis.records import RecordError
+from browser.dom import data_of, download, element, listen
+from calculator import panels
+from calculator.model import HEXES_MODE
+
+
+class CalculatorShare:
+    """Links and sharing for the calculator ``page`` (its model is ``page.calc``)."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        listen(element("share-dialog"), "click", self.click, page.message)
+        listen(window, "hashchange", lambda _e: self.open_link(), page.message)
+
+    def open_link(self) -> bool:
+        """Open the city in the page's fragment, if any; a bad one changes nothing."""
+        page = self.page
+        text = str(window.location.hash or "")[1:]
+        if not text:
+            return False
+        try:
+            said = page.calc.open_shared(text)
+        except RecordError as error:
+            page.message(f"This link cannot be opened: {error}. Your cities are as they were.")
+            return False
+        window.history.replaceState(None, "", window.location.pathname + window.location.search)
+        page.pending = None
+        page.refresh(fit_view=True)
+        page.save()
+        page.hint(said, "good")
+        return True
+
+    def open(self) -> None:
+        calc = self.page.calc
+        player = calc.current
+        text = calc.share_text()
+        href = str(window.location.href)
+        element("share-link").value = panels.page_link(href, text)
+        element("share-embed").value = panels.embed_snippet(href, text, player.name)
+        how = "painted hex by hex" if player.mode == HEXES_MODE else "tile by tile"
+        variants = ", ".join(v for v in VARIANTS if v in calc.variants) or "no variants"
+        stones = f"{player.stones} stone{'' if player.stones == 1 else 's'} left"
+        total = self.page.scores[calc.active].total
+        element("share-note").textContent = (
+            f"{player.name}’s city ({how}), {stones}, {variants}: "
+            f"{total} point{'' if total == 1 else 's'}."
+        )
+        element("share-status").textContent = ""
+        element("share-dialog").showModal()
+
+    async def click(self, event) -> None:
+        button = event.target.closest("[data-copy], [data-action]")
+        if not button:
+            return
+        data = data_of(button)
+        if data.get("action") == "svg":
+            self.download_svg()
+            return
+        field = element(data["copy"])
+        status = element("share-status")
+        try:
+            await window.navigator.clipboard.writeText(field.value)
+            status.textContent = "Copied."
+        except Exception:
+            field.focus()
+            field.select()
+            status.textContent = "Selected: press Ctrl+C (or ⌘C) to copy it."
+
+    def download_svg(self) -> None:
+        calc = self.page.calc
+        player = calc.current
+        picture = svg.city(
+            player.city(), explain=True, variants=calc.variants, stones=player.stones
+        )
+        slug = "".join(ch if ch.isalnum() else "-" for ch in player.name.lower()).strip("-")
+        download(picture, f"akropolis-{slug or 'city'}.svg", "image/svg+xml")
+        element("share-status").textContent = "The picture is downloading."

@@ -1,0 +1,400 @@
+"""The score calculator's model: the cities of a real table, rebuilt and scored.
+
+People who played the physical game rebuild each city here, tile by tile or, when they do not
+know which tiles were used, hex by hex (``calculator_city``: ``Builder`` and ``Painter``).
+``Calculator`` holds 1 to 4 players (name, stones left, city) and the variants they share,
+scores them with ``score_city``, names the winner with ``final_result`` (the very rule a game
+uses), shares a city as checked city notation, and saves itself as JSON.
+
+Plain Python over the engine, tested on CPython; the page only wires events to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from akropolis import (
+    City,
+    CityScore,
+    Result,
+    final_result,
+    notation,
+    records,
+    score_city,
+)
+from akropolis.checks import (
+    MAX_STONES,
+    VARIANTS,
+    check_distinct_names,
+    check_name,
+    check_variants,
+    excerpt,
+    is_int,
+)
+from akropolis.formats import CITY_HEADER
+from akropolis.names import first_look_alike, look_alike_key
+from akropolis.records import CityRecord, RecordError
+from calculator.city import Builder, Painter, VisibleHex, plural
+
+MIN_PLAYERS, MAX_PLAYERS = 1, 4
+#: A new calculator: the commonest table.
+DEFAULT_PLAYERS = 2
+#: The saved state's format and the version this program writes and reads.
+STATE_FORMAT = "akropolis-calculator"
+STATE_VERSION = 1
+TILES_MODE, HEXES_MODE = "tiles", "hexes"
+MODES = (TILES_MODE, HEXES_MODE)
+
+
+def default_name(index: int) -> str:
+    return f"Player {index + 1}"
+
+
+# --- Players and the table ---------------------------------------------------------------------
+
+
+@dataclass
+class Player:
+    """One seat at the table: a name, the stones left at the end, and a city."""
+
+    name: str
+    stones: int = 0
+    mode: str = TILES_MODE
+    builder: Builder = field(default_factory=Builder)
+    painter: Painter = field(default_factory=Painter)
+
+    def city(self) -> City:
+        return self.builder.city if self.mode == TILES_MODE else self.painter.city()
+
+    def visible(self) -> list[VisibleHex]:
+        return list(self.city().hexes())
+
+    @property
+    def empty(self) -> bool:
+        """Nothing built or painted yet."""
+        return not self.builder.placements and self.painter.pristine
+
+    def record(self, variants: frozenset[str]) -> CityRecord:
+        """The city record of this player's city (placements, or hexes when painted)."""
+        return records.city_record(self.city(), variants, self.stones)
+
+
+class Calculator:
+    """The whole table: 1 to 4 players, the variants they played with, and who is edited."""
+
+    def __init__(self, players: list[Player] | None = None, variants: Iterable[str] = ()) -> None:
+        if players is None:
+            players = [Player(default_name(i)) for i in range(DEFAULT_PLAYERS)]
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"the calculator holds 1 to 4 players, not {len(players)}")
+        self.players = players
+        self.variants: frozenset[str] = check_variants(variants)
+        self.active = 0
+
+    @property
+    def current(self) -> Player:
+        return self.players[self.active]
+
+    # --- Players -----------------------------------------------------------------------------
+
+    def select(self, index: int) -> None:
+        if is_int(index) and 0 <= index < len(self.players):
+            self.active = index
+
+    def add_player(self) -> str:
+        if len(self.players) >= MAX_PLAYERS:
+            return f"At most {MAX_PLAYERS} players: Akropolis is for 1 to 4 cities."
+        self.players.append(Player(_free_name(self.players)))
+        self.active = len(self.players) - 1
+        return f"Added {self.current.name}: build their city."
+
+    def remove_player(self, index: int) -> str:
+        if len(self.players) <= MIN_PLAYERS:
+            return "The calculator keeps at least one city."
+        if not is_int(index) or not 0 <= index < len(self.players):
+            return "There is no such player."
+        gone = self.players.pop(index)
+        if self.active >= len(self.players) or self.active > index:
+            self.active = max(0, self.active - 1)
+        return f"Removed {gone.name} and their city."
+
+    def rename(self, index: int, name: str) -> str | None:
+        """Rename a player; returns why not (the name is kept), or None when done.
+
+        The engine's rules for names hold: one that draws ink, and none that looks like
+        another city's name (``first_look_alike``), as the players of a game."""
+        try:
+            name = check_name(name.strip(), "a name")
+            names = [p.name for p in self.players]
+            names[index] = name
+        except (ValueError, AttributeError, IndexError, TypeError) as error:
+            return f"That name cannot be used: {error}."
+        clash = first_look_alike(names)
+        if clash is not None and index in clash:
+            other = names[clash[0] + clash[1] - index]
+            return f"That name cannot be used: \u201c{other}\u201d already names another city."
+        self.players[index].name = name
+        return None
+
+    def set_stones(self, index: int, value: object) -> str | None:
+        """Set a player's stones left; returns why not (nothing changed), or None when done."""
+        if isinstance(value, str):
+            text = value.strip()
+            value = int(text) if text.isascii() and text.isdigit() and len(text) < 7 else text
+        if not is_int(value) or not 0 <= value <= MAX_STONES:
+            return f"Stones left must be a whole number from 0 to {MAX_STONES:,}."
+        self.players[index].stones = value
+        return None
+
+    def set_variants(self, variants: Iterable[str]) -> None:
+        self.variants = check_variants(variants)
+
+    def set_mode(self, mode: str) -> str:
+        """Switch the current city between tile by tile and hex by hex.
+
+        A painter still on the starting tile starts from the tiles placed, so a city that is
+        known but for a few tiles is finished by hand."""
+        player = self.current
+        if mode not in MODES or mode == player.mode:
+            return ""
+        player.mode = mode
+        player.builder.drop()
+        if mode == HEXES_MODE:
+            if player.painter.pristine and player.builder.placements:
+                player.painter.replace(player.builder.city.hexes())
+                return (
+                    f"By hexes: started from the {plural(len(player.builder.placements), 'tile')}"
+                    " placed. Pick a kind and a level, then tap a hex."
+                )
+            return "By hexes: pick a kind and a level, then tap a hex to paint it."
+        return "By tiles: pick a tile from the catalogue and place it in the city."
+
+    def used_elsewhere(self) -> dict[int, str]:
+        """Tiles in other players' cities, by the name of the first city holding each."""
+        out: dict[int, str] = {}
+        for index, player in enumerate(self.players):
+            if index != self.active and player.mode == TILES_MODE:
+                for tile in player.builder.used:
+                    out.setdefault(tile, player.name)
+        return out
+
+    # --- Scores ------------------------------------------------------------------------------
+
+    def scores(self) -> list[CityScore]:
+        return [score_city(p.city(), self.variants, p.stones) for p in self.players]
+
+    @property
+    def blank(self) -> bool:
+        """No city built or painted yet: nobody has won anything."""
+        return all(p.empty for p in self.players)
+
+    def result(self, scores: list[CityScore] | None = None) -> Result:
+        """The winner with the engine's rule: highest total, then most stones."""
+        scores = scores if scores is not None else self.scores()
+        return final_result(
+            [p.name for p in self.players],
+            [s.total for s in scores],
+            [p.stones for p in self.players],
+        )
+
+    # --- Sharing -----------------------------------------------------------------------------
+
+    def share_text(self, index: int | None = None) -> str:
+        """A player's city as checked city notation (``C1;c=…``), for a link or an embed."""
+        player = self.players[self.active if index is None else index]
+        return records.dump(player.record(self.variants), notation=True, check=True)
+
+    def open_shared(self, text: object) -> str:
+        """Open a shared city (city notation); returns what happened, in one line.
+
+        A bad text raises RecordError with the reason and changes nothing.  The city goes to a
+        calculator that is still empty, else to a new player; one already here is just shown.
+        """
+        if not isinstance(text, str):
+            raise RecordError("a shared city is text")
+        body = notation.from_link(text)
+        if body is None or not body.strip().startswith(CITY_HEADER + ";"):
+            raise RecordError("the link does not hold a city (it should start with C1;)")
+        subject = records.load(body)
+        if not isinstance(subject, CityRecord):
+            raise RecordError("the link does not hold a city")
+        player = _player_of(subject, default_name(0))
+        for index, other in enumerate(self.players):
+            if _same_city(other, player):
+                self.active = index
+                self._adopt_variants(subject.variants)
+                return f"This city is already here: {other.name}'s."
+        if all(p.empty and p.name == default_name(i) for i, p in enumerate(self.players)):
+            self.players[0] = player
+            self.active = 0
+        elif len(self.players) < MAX_PLAYERS:
+            player.name = _free_name(self.players)
+            self.players.append(player)
+            self.active = len(self.players) - 1
+        else:
+            raise RecordError(
+                f"the calculator already holds {MAX_PLAYERS} cities: remove one to open this one"
+            )
+        changed = self._adopt_variants(subject.variants)
+        return f"Opened the shared city as {player.name}.{changed}"
+
+    def _adopt_variants(self, variants: frozenset[str]) -> str:
+        if variants == self.variants:
+            return ""
+        self.variants = variants
+        names = ", ".join(v for v in VARIANTS if v in variants) or "none"
+        return f" Variants set as in the link: {names}."
+
+    # --- Saving ------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        players = []
+        for player in self.players:
+            placements = [
+                {"tile": p.tile, "anchor": list(p.anchor), "rotation": p.rotation}
+                for p in player.builder.placements
+            ]
+            hexes = [
+                {"cell": list(cell), "kind": kind.label, "level": level}
+                for cell, kind, level in player.painter.visible()
+            ]
+            players.append(
+                {
+                    "name": player.name,
+                    "stones": player.stones,
+                    "mode": player.mode,
+                    "placements": placements,
+                    "hexes": hexes,
+                }
+            )
+        return {
+            "format": STATE_FORMAT,
+            "version": STATE_VERSION,
+            "variants": [v for v in VARIANTS if v in self.variants],
+            "active": self.active,
+            "players": players,
+        }
+
+    def dumps(self) -> str:
+        return records.dumps(self.to_json())
+
+
+def _player_of(subject: CityRecord, name: str) -> Player:
+    """A player holding ``subject``, a city the engine has checked (each tile once too)."""
+    if subject.hexes:
+        return Player(name, subject.stones, HEXES_MODE, painter=Painter(subject.hexes))
+    return Player(name, subject.stones, TILES_MODE, builder=Builder(subject.placements))
+
+
+def _same_city(a: Player, b: Player) -> bool:
+    if a.mode != b.mode or a.stones != b.stones:
+        return False
+    if a.mode == TILES_MODE:
+        return a.builder.placements == b.builder.placements
+    return a.painter.hexes == b.painter.hexes
+
+
+def _free_name(players: list[Player]) -> str:
+    """The first default name (``Player N``, from the next seat on) no player has."""
+    taken = {look_alike_key(p.name) for p in players}
+    number = len(players)
+    while look_alike_key(default_name(number)) in taken:
+        number += 1
+    return default_name(number)
+
+
+# --- Reading a saved state ---------------------------------------------------------------------
+
+
+def _expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise RecordError(message)
+
+
+def _keys(value: Any, where: str, required: set[str]) -> dict[str, Any]:
+    _expect(isinstance(value, dict), f"{where} must be a JSON object, not {excerpt(value)}")
+    for key in value:
+        _expect(key in required, f"{where}: unknown key {excerpt(key)}")
+    for key in sorted(required):
+        _expect(key in value, f"{where}: missing key {key!r}")
+    return value
+
+
+def _city_record(**city: Any) -> CityRecord:
+    """Read a player's placements or hexes with the city record's own strict reader."""
+    data = {
+        "format": records.CITY_FORMAT,
+        "version": records.VERSION,
+        "variants": [],
+        "stones": 0,
+        "placements": [],
+    }
+    return records.read_city({**data, **city})
+
+
+def _read_player(value: Any, where: str) -> Player:
+    keys = {"name", "stones", "mode", "placements", "hexes"}
+    data = _keys(value, where, keys)
+    try:
+        name = check_name(data["name"], "the name")
+    except ValueError as error:
+        raise RecordError(f"{where}: {error}") from None
+    stones = data["stones"]
+    _expect(
+        is_int(stones) and 0 <= stones <= MAX_STONES,
+        f"{where}: stones must be a whole number from 0 to {MAX_STONES}, not {excerpt(stones)}",
+    )
+    _expect(data["mode"] in MODES, f"{where}: mode must be tiles or hexes")
+    try:
+        placements = _city_record(placements=data["placements"]).placements
+        hexes = _city_record(hexes=data["hexes"]).hexes
+    except RecordError as error:
+        raise RecordError(f"{where}: {error}") from None
+    return Player(name, stones, data["mode"], Builder(placements), Painter(hexes))
+
+
+def read_state(text: object) -> Calculator:
+    """A calculator from its saved JSON, every city replayed and checked; RecordError if not.
+
+    Whatever the text holds (hostile, truncated, from a newer version), the reason is one line
+    and nothing else happens: the page keeps the text aside and starts afresh.
+    """
+    try:
+        data = records.parse_json(text)
+        data = _keys(data, "the state", {"format", "version", "variants", "active", "players"})
+        _expect(data["format"] == STATE_FORMAT, "this is not a saved score calculator")
+        version = data["version"]
+        if is_int(version) and version > STATE_VERSION:
+            raise RecordError("it was saved by a newer version of the calculator")
+        _expect(is_int(version) and version == STATE_VERSION, f"unknown version {excerpt(version)}")
+        _expect(isinstance(data["variants"], list), "variants must be a list")
+        try:
+            variants = check_variants(data["variants"])
+        except ValueError as error:
+            raise RecordError(f"variants: {error}") from None
+        players = data["players"]
+        _expect(
+            isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS,
+            "players must list 1 to 4 players",
+        )
+        calculator = Calculator(
+            [_read_player(p, f"player {i + 1}") for i, p in enumerate(players)], variants
+        )
+        try:
+            check_distinct_names([p.name for p in calculator.players])
+        except ValueError as error:
+            raise RecordError(str(error)) from None
+        active = data["active"]
+        _expect(
+            is_int(active) and 0 <= active < len(players), "active must name one of the players"
+        )
+        calculator.active = active
+        return calculator
+    except RecordError:
+        raise
+    except (MemoryError, RecursionError):
+        raise RecordError("the saved state is too large or too deeply nested") from None
+    except Exception as error:  # the page must start whatever storage holds
+        raise RecordError(f"the saved state could not be read ({type(error).__name__})") from None

@@ -1,0 +1,368 @@
+"""The game played by link on screen: who this device is, whose turn, saving it in its own slot,
+the link bar, sending the move, and the link dialog's questions.
+
+The rules are in ``game.share`` (links, how two copies relate, words) and
+``game.link_games`` (slots and seats); links are opened by ``link_opening``.  The game
+page asks this module whether a move is allowed (only this device's seat moves, on its turn),
+tells it after a move, and routes saving to it while a game played by link is on screen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+from akropolis import Game
+from akropolis.picture import svg
+from browser.dom import element, in_background, listen, now, svg_image
+from common.saves import BrowserStore, StoreError
+from game.browser.copying import copy
+from game.link_games import ACTIVE_KEY, LinkGames
+from game.share import (
+    WATCHING,
+    LastMove,
+    game_id,
+    last_move,
+    last_move_outline,
+    play_link,
+    position_summary,
+    turn_line,
+)
+
+LINK_DIALOG = "link-dialog"
+
+
+@dataclass
+class Session:
+    """The game played by link on screen: its id, this device's seat (None: not chosen yet,
+    ``WATCHING``), and how many moves the last link sent or opened had."""
+
+    gid: str
+    seat: int | None
+    sent_ply: int
+
+
+class LinkSession:
+    """The game played by link on screen, if any, and the player's own game meanwhile."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.games = LinkGames(BrowserStore(lambda: window.localStorage), now, app.keeper.saves)
+        self.tab = BrowserStore(lambda: window.sessionStorage)
+        self.session: Session | None = None
+        #: The player's own game, kept in memory while a game played by link is on screen.
+        self.home: Game | None = None
+        self.save_failed = False
+        self._last: tuple[object, LastMove | None] = (None, None)
+        tell = app.message
+        listen(element("link-actions"), "click", self._link_click, tell)
+        listen(element(LINK_DIALOG), "cancel", lambda event: event.preventDefault(), tell)
+        listen(element("btn-end-send"), "click", lambda event: self.send(event.target), tell)
+        # Resuming a kept game from a game played by link: back to the player's own game
+        # first (in the capture phase, before the Kept games list handles the click), so that
+        # it is the one kept aside, and the game played by link stays in its own slot.
+        self._kept_proxy = create_proxy(self._kept_click)
+        element("kept-dialog").addEventListener("click", self._kept_proxy, True)
+
+    # --- The player's own game (what the autosave slot holds) ------------------------------
+
+    def own_game(self) -> Game | None:
+        """The player's own game: the one on screen, or the one set aside for a link game."""
+        if self.session is not None:
+            return self.home
+        return self.app.table.game if self.app.table else None
+
+    def show_own(self, game: Game, hint: str = "") -> None:
+        """Put the player's own game on screen; behind a game played by link, only follow it
+        (another tab changed it)."""
+        if self.session is not None:
+            self.home = game
+        else:
+            self.app.show(game, hint)
+
+    # --- Questions the game page asks --------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.app.table.game
+
+    def unsent(self) -> bool:
+        """A move made here that has not been sent yet."""
+        return self.session is not None and self.game.ply > self.session.sent_ply
+
+    def may_move(self) -> bool:
+        """In a game played by link only this device's seat moves, on its turn."""
+        session = self.session
+        if session is None or self.game.is_over or session.seat == self.game.turn:
+            return True
+        self.app.hint(self.turn_hint(), "bad")
+        return False
+
+    def may_undo(self) -> bool:
+        if self.session is None or self.unsent():
+            return True
+        self.app.hint("In a game played by link you can take back your move until you send it.")
+        return False
+
+    def city_after_move(self, turn: int) -> int:
+        """The city to show after a move: the next player's, or, in a game played by link,
+        the mover's own, with the move outlined (the next player is far away)."""
+        if self.session is None or self.session.seat in (None, WATCHING):
+            return turn
+        return self.session.seat
+
+    def turn_hint(self) -> str | None:
+        """The hint line while no tile is held, in a game played by link (None otherwise)."""
+        session = self.session
+        if session is None:
+            return None
+        game = self.game
+        if game.is_over:
+            return "The game is over." + (" Send your move to the others." if self.unsent() else "")
+        name = game.names[game.turn]
+        last = self._last_move()
+        shown = self.app.viewed
+        if session.seat == game.turn:
+            if last is not None and shown == last.player != game.turn:
+                return (
+                    f"{game.names[shown]}'s city, the last move outlined. "
+                    f"Your turn, {name}: pick a tile."
+                )
+            return f"Your turn, {name}: pick a tile from the Construction Site."
+        if session.seat is None:
+            return "Choose who you are to play."
+        if session.seat == WATCHING:
+            return f"You are watching: it is {name}'s turn."
+        if self.unsent():
+            return f"Now send your move to {name}: “Send your move” copies the link."
+        return f"It is {name}'s turn: send the link to {name}."
+
+    def overlay(self, view, viewed: int) -> list:
+        """The last move outlined on the city of the player who made it."""
+        last = self._last_move()
+        if self.session is None or last is None or last.player != viewed:
+            return []
+        return last_move_outline(view, last.info.cells, last.info.level)
+
+    def marked(self) -> list:
+        """The cells outlined as the last move (for tests), with the city they are in."""
+        last = self._last_move() if self.session is not None else None
+        if last is None:
+            return []
+        return [last.player, [list(cell) for cell in last.info.cells]]
+
+    def _last_move(self) -> LastMove | None:
+        game = self.game
+        key = (id(game), game.ply)
+        if self._last[0] != key:
+            self._last = (key, last_move(game))
+        return self._last[1]
+
+    # --- Saving and the bar ------------------------------------------------------------------
+
+    def save(self) -> bool:
+        """Save a game played by link in its own slot; False if it is the player's own game."""
+        if self.session is None:
+            return False
+        self.store(self.game)
+        self.refresh()
+        return True
+
+    def store(self, game: Game) -> bool:
+        """Keep ``game`` in its slot (whatever the slot held that is not this game's earlier
+        point is kept aside first, and the player told); False if it could not be."""
+        stored = self.games.save(game)
+        self.save_failed = not stored.ok
+        self.app.keeper.update_kept_button()  # a new game by link is listed there too
+        if stored.notice:
+            self.app.dialogs.message(stored.notice)
+        return stored.ok
+
+    def refresh(self) -> None:
+        """The link bar: whose turn, the last move, Send your move, Back to my game."""
+        session = self.session
+        element("link-bar").hidden = session is None
+        if session is None:
+            element("btn-end-send").hidden = True
+            return
+        game = self.game
+        unsent = self.unsent()
+        element("link-turn").textContent = turn_line(game, session.seat, unsent)
+        last = self._last_move()
+        line = last.line if last else "No move has been played yet."
+        if self.save_failed:
+            line += " (Not kept on this device: its storage is full. The link holds the game.)"
+        element("link-last").textContent = line
+        send = element("btn-send")
+        mine = session.seat is not None and session.seat != WATCHING
+        waiting = not game.is_over and game.turn != session.seat
+        send.hidden = not mine or not (unsent or waiting)
+        send.textContent = "Send your move" if unsent else "Send the link"
+        send.className = "primary" if unsent else ""
+        end = element("btn-end-send")
+        made_it = last is not None and last.player == session.seat  # the last move was this seat's
+        end.hidden = not mine or not game.is_over or not made_it
+        end.textContent = send.textContent
+        element("btn-undo").disabled = not unsent
+
+    # --- A game played by link on screen -----------------------------------------------------
+
+    def enter(self, game: Game, keep: bool = True) -> None:
+        """Show a game played by link: the last move outlined, asking who plays here.
+        ``keep=False``: only shown, while the player is asked about it (nothing is noted)."""
+        gid = game_id(game)
+        if self.session is None:
+            self.home = self.app.table.game if self.app.table else None
+        self.session = Session(gid, self.games.seat(gid), game.ply)
+        if self.session.seat is not None and self.session.seat >= game.players:
+            self.session.seat = None
+        if keep:
+            self.games.touch(gid)
+            with contextlib.suppress(StoreError):
+                self.tab.set(ACTIVE_KEY, gid)
+        self.app.show(game)
+        last = self._last_move()
+        if last is not None and not game.is_over:
+            self.app.viewed = last.player
+            self.app.refresh(fit_view=True)
+        if keep and self.session.seat is None:
+            self.ask_seat()
+
+    def start_link_game(self, game: Game) -> None:
+        """A new game played by link (the player's own game stays saved as it is)."""
+        self.store(game)
+        self.enter(game)
+
+    def ask_seat(self) -> None:
+        game = self.game
+        actions = [
+            (name, lambda seat=seat: self.choose_seat(seat)) for seat, name in enumerate(game.names)
+        ]
+        actions.append(("Just watching", lambda: self.choose_seat(WATCHING)))
+        self.ask(
+            "Who are you?",
+            f"{position_summary(game)}.\nEach player moves on their own device, then sends "
+            "the new link to the next. This device remembers your seat for this game.",
+            actions,
+            primary=game.turn if not game.is_over else 0,
+        )
+
+    def choose_seat(self, seat: int) -> None:
+        if self.session is None:
+            return
+        self.games.choose_seat(self.session.gid, seat)
+        self.session.seat = seat
+        self.app.refresh()
+
+    def leave(self, show: bool = True) -> None:
+        """Back to the player's own game (the game played by link stays in its slot)."""
+        if self.session is None:
+            return
+        self.session = None
+        with contextlib.suppress(StoreError):
+            self.tab.remove(ACTIVE_KEY)
+        home, self.home = self.home, None
+        self.save_failed = False
+        if show:
+            self.app.show(home if home is not None else Game(2), "Back to your game.")
+            self.app.keeper.check_other_tabs()
+
+    def _kept_click(self, event) -> None:
+        try:
+            if self.session is not None and event.target.closest("[data-kept-action='resume']"):
+                self.leave()
+        except Exception as error:
+            window.console.error(f"akropolis: {type(error).__name__}: {error}")
+
+    # --- Sending -----------------------------------------------------------------------------
+
+    def send(self, button=None) -> None:
+        """Send the game's link to the next player: the share sheet on a phone, else a copy."""
+        if self.session is None:
+            return
+        game = self.game
+        link = play_link(str(window.location.href), game)
+        button = button or element("btn-send")
+        navigator = window.navigator
+        coarse = window.matchMedia("(pointer: coarse)").matches
+        if coarse and getattr(navigator, "share", None) is not None:
+            who = game.names[game.turn]
+            text = f"Your turn, {who}." if not game.is_over else "The game is over: see the scores."
+            data = to_js(
+                {"title": "Akropolis", "text": text, "url": link},
+                dict_converter=window.Object.fromEntries,
+            )
+            try:
+                promise = navigator.share(data)
+            except Exception:
+                promise = None
+            if promise is not None:
+                in_background(self._shared(promise, link, button), self.app.message)
+                return
+        copy(link, button, self.app.message, sending=self)
+
+    async def _shared(self, promise, link: str, button) -> None:
+        try:
+            await promise
+        except Exception as error:
+            if "AbortError" in f"{getattr(error, 'name', '')} {error}":
+                return  # the player closed the share sheet
+            copy(link, button, self.app.message, sending=self)
+            return
+        self.sent()
+
+    def sent(self) -> None:
+        """The link is on its way (copied, shared, or shown to copy by hand)."""
+        if self.session is not None:
+            self.session.sent_ply = self.game.ply
+            self.app.refresh()
+
+    def copied(self) -> None:
+        self.app.hint("Link copied: paste it to the next player (message, e-mail…).", "good")
+
+    def settled(self) -> None:
+        self.refresh()
+
+    # --- The link dialog ---------------------------------------------------------------------
+
+    def ask(
+        self, title: str, body: str, actions: list, preview: Game | None = None, primary: int = 0
+    ) -> None:
+        """A question about a link, once the notices before it have been seen; every button is
+        built from text, never from HTML."""
+
+        def fill() -> None:
+            element("link-title").textContent = title
+            element("link-body").textContent = body
+            box = element("link-preview")
+            box.replaceChildren()
+            box.hidden = preview is None
+            if preview is not None:
+                for player, name in enumerate(preview.names):
+                    figure = document.createElement("figure")
+                    picture = svg.hexes(preview.cities[player].hexes(), 150, 110)
+                    figure.appendChild(svg_image(picture, f"{name}'s city"))
+                    caption = document.createElement("figcaption")
+                    caption.textContent = f"{name} · ◆ {preview.stones[player]}"
+                    figure.appendChild(caption)
+                    box.appendChild(figure)
+            menu = element("link-actions")
+            menu.replaceChildren()
+            for index, (label, _) in enumerate(actions):
+                button = document.createElement("button")
+                button.type = "button"
+                button.textContent = label
+                button.dataset.linkAction = str(index)
+                if index == primary:
+                    button.className = "primary"
+                menu.appendChild(button)
+
+        self.app.dialogs.show(LINK_DIALOG, fill, [run for _, run in actions])
+
+    def _link_click(self, event) -> None:
+        button = event.target.closest("[data-link-action]")
+        if button:
+            self.app.dialogs.act(LINK_DIALOG, int(button.dataset.linkAction))

@@ -1,0 +1,468 @@
+"""PyScript glue: binds the page (DOM events, canvas, storage, files) to ``Table``.
+
+Only wiring lives here.  Rules come from the engine, interaction state from
+``game.table``, pictures from ``akropolis.picture.scene`` / ``panels``; this module turns
+events into calls and results into ``innerHTML`` and painter calls.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from akropolis import Game
+from akropolis.hexes import unpack
+from akropolis.picture import scene
+from browser.city_view import CityView, gesture_of
+from browser.dialogs import Dialogs
+from browser.dom import element, listen, report_bug
+from common.hand import CURSOR_KEYS
+from game import panels
+from game.browser.api import never_raises, publish
+from game.browser.files import GameFiles
+from game.browser.link_kept import LinkGamesKept
+from game.browser.link_opening import LinkOpener
+from game.browser.link_session import LinkSession
+from game.browser.opponents import Opponents
+from game.browser.saving import SaveKeeper
+from game.browser.share import ShareDialog
+from game.newgame import NewGameForm, SetupError
+from game.table import Table
+
+
+class App:
+    """The game page: one Table, which city is viewed, and the controller of its city view."""
+
+    def __init__(self) -> None:
+        self.table: Table | None = None
+        self.viewed = 0
+        self.pending = None  # touch: the spot tapped, waiting for "Place here"
+        self.end_closed = False  # the final scores were closed, to look at the cities
+        self.show_scores = True
+        self.form = NewGameForm()
+        self.dialogs = Dialogs()  # every notice and question waits its turn there
+        self.keeper = SaveKeeper(
+            self.dialogs, lambda: self.links.own_game(), lambda g, h: self.links.show_own(g, h)
+        )
+        self.links = LinkSession(self)  # the game played by link on screen
+        self.opener = LinkOpener(self)  # links opened in the address
+        self.keeper.extra = LinkGamesKept(self)  # games by link, listed under Kept games
+        self.share = ShareDialog(self)
+        self.files = GameFiles(self)  # Export and Import
+        self.city_view = CityView(element("city"), self, self.message)
+        self.opponents = Opponents(self)  # computer seats: the AI worker, turns, Hint
+
+    # --- Wiring ------------------------------------------------------------------------------
+
+    def on(self, target, event: str, handler) -> None:
+        """Listen for ``event``; a bug in a handler shows a message, never a traceback."""
+        listen(target, event, handler, self.message)
+
+    def bind(self) -> None:
+        self.on(document, "keydown", self.key)
+        self.on(element("site"), "click", self.site_click)
+        self.on(element("players"), "click", self.player_click)
+        self.on(element("app"), "click", self.action_click)
+        self.on(element("import-file"), "change", self.files.import_file)
+        self.on(element("show-scores"), "change", self.toggle_scores)
+        self.on(element("btn-again"), "click", self.play_again)
+        self.on(element("btn-close-end"), "click", self.close_end)
+        self.on(element("end-dialog"), "cancel", self.close_end)  # Esc
+
+    # --- Game lifecycle ----------------------------------------------------------------------
+
+    def show(self, game: Game, hint: str = "") -> None:
+        """Put ``game`` on screen (saving is the caller's business)."""
+        self.table = Table(game)
+        self.city_view.forget()
+        self.viewed = game.turn
+        self.pending = None
+        self.opponents.reset()
+        self.end_closed = False
+        element("end-dialog").close()
+        self.refresh(fit_view=True)
+        if hint:
+            if game.is_over:
+                self.hint_first(hint)  # then who won
+            else:
+                self.hint(hint)
+
+    def start(self, game: Game, hint: str = "") -> None:
+        """Play ``game`` instead of the player's own, which is kept aside if unfinished."""
+        previous = self.links.own_game()
+        self.links.leave(show=False)
+        self.show(game, hint)
+        self.keeper.replace(game, previous)
+
+    def resume_or_new(self, pending: str | None, touched: bool) -> None:
+        """Open the save behind the first screen, then act on the player's choice if made.
+
+        A saved game resumes by itself unless the player has begun to fill the New game form.
+        """
+        game = self.keeper.open()
+        element("btn-cancel-new").hidden = False
+        element("start-status").textContent = ""  # no "Loading the game… N%" left on the form
+        if game is not None:
+            self.show(game, "Welcome back: your game is where you left it.")
+        else:
+            element("resume-box").hidden = True
+            self.show(Game(2))
+            self.save()
+        if pending:
+            self.begin(pending)
+        elif game is not None and not touched:
+            element("new-dialog").close()
+        self.keeper.tell_opening()
+        try:  # whatever a link or a game by link's slot holds, the page starts
+            self.opener.open_at_start(first_visit=game is None and not pending)
+            self.keeper.extra.offer_cleanup()
+        except Exception as error:
+            report_bug(error, self.message)
+
+    def begin(self, choice_text: str) -> None:
+        """The first screen's choice: ``{"action": "resume"}`` or ``{"action": "new", ...}``."""
+        choice = json.loads(choice_text)
+        for name in ("btn-start", "btn-resume", "btn-start-ai"):
+            element(name).disabled = False
+        window.akropolisNewGame.sync()
+        if choice.get("action") == "resume":
+            element("new-dialog").close()
+            return
+        try:
+            self.form.read(choice.get("values", {}))
+            game = self.form.create()
+        except SetupError as error:
+            element("new-error").textContent = str(error)
+            element("new-error").hidden = False
+            if not element("new-dialog").open:
+                element("new-dialog").showModal()
+            return
+        element("new-dialog").close()
+        element("resume-box").hidden = True
+        if choice.get("values", {}).get("by_link"):
+            self.links.start_link_game(game)
+        else:
+            self.start(game)
+
+    def save(self) -> None:
+        if not self.links.save():  # a game played by link has its own slot
+            self.keeper.save()
+
+    # --- The city view's controller ----------------------------------------------------------
+
+    def cells(self) -> list:
+        """The viewed city and the ring where a tile's first hex may go (2 cells out)."""
+        city = self.table.game.cities[self.viewed]
+        return [h for h, _, _ in city.hexes()] + [unpack(cell) for cell in city.frontier]
+
+    def static(self, view) -> list:
+        """The viewed city; once the game is over, the hexes that scored glow."""
+        game = self.table.game
+        hexes = list(game.cities[self.viewed].hexes())
+        glow, dim = frozenset(), frozenset()
+        if game.is_over:
+            verdicts = game.score(self.viewed).hexes
+            glow = frozenset(v.cell for v in verdicts if v.points > 0)
+            dim = frozenset(v.cell for v in verdicts if v.points == 0)
+        return scene.city_layer(hexes, view, glow=glow, dim=dim)
+
+    def overlay(self, view) -> list:
+        """The tile in hand: its ghost where the pointer (or the tap) is, and legal spots; a
+        computer's move flying in; the last move of a game by link."""
+        table = self.table
+        mine = self.viewed == table.game.turn and not table.game.is_over
+        marks = self.links.overlay(view, self.viewed) + self.opponents.overlay(view, self.viewed)
+        if not mine or table.held is None:
+            return marks
+        ghost = table.ghost(self.pending or table.hover)
+        if ghost:
+            gesture = self.opponents.gesture(self.pending) or self.city_view.gesture
+            self.hint(ghost.describe(gesture), "good" if ghost.legal else "bad")
+        return marks + scene.overlay(
+            view,
+            anchors=table.legal_anchors(),
+            ghost=table.ghost_hexes(ghost) if ghost else [],
+            legal=bool(ghost and ghost.legal),
+        )
+
+    def hover(self, spot) -> bool:
+        if not self.table or spot == self.table.hover:
+            return False
+        self.table.hover = spot
+        return True
+
+    def holding(self) -> bool:
+        return self.table.held is not None
+
+    def paint_city(self, fit_view: bool = False) -> None:
+        self.city_view.key = self.viewed
+        self.city_view.paint(fit_view=fit_view)
+
+    def paint_overlay(self) -> None:
+        self.city_view.paint_overlay()
+
+    def refresh(self, fit_view: bool = False) -> None:
+        """Redraw everything after the game changed."""
+        game = self.table.game
+        element("site").innerHTML = panels.site_html(game, self.table.held)
+        element("status").innerHTML = self.opponents.status_html()
+        element("players").innerHTML = self.opponents.players_html()
+        element("log").innerHTML = panels.log_html(game)
+        log = element("log")
+        log.scrollTop = log.scrollHeight
+        name = game.names[self.viewed]
+        mine = self.viewed == game.turn and not game.is_over and not self.opponents.busy()
+        whose = "Your city" if mine else f"{name}'s city"
+        title = f"{whose} — {name}" if whose == "Your city" else whose
+        element("city-title").textContent = title
+        element("city").setAttribute("aria-label", title)  # what a screen reader announces
+        element("city-facts").textContent = panels.city_facts(game, self.viewed, self.show_scores)
+        element("btn-undo").disabled = self.opponents.undo_count() == 0
+        holding = self.table.held is not None
+        for name_ in ("btn-rotate", "btn-rotate-left", "btn-cancel"):
+            element(name_).disabled = not holding
+        element("btn-confirm").hidden = self.pending is None
+        element("btn-scores").hidden = not game.is_over
+        self.links.refresh()
+        self.opponents.refresh()  # Hint and Pause; a computer's turn starts if one is due
+        self.paint_city(fit_view=fit_view)
+        if game.is_over:
+            element("scorepad").innerHTML = panels.scorepad_html(game)
+            self.hint(self.links.turn_hint() or panels.game_over_line(game))
+            if not element("end-dialog").open and not self.end_closed:
+                element("end-dialog").showModal()
+        elif not holding:
+            default = f"{game.names[game.turn]}: pick a tile from the Construction Site."
+            self.hint(self.opponents.turn_hint() or self.links.turn_hint() or default)
+
+    def hint(self, text: str, tone: str = "") -> None:
+        hint = element("hint")
+        hint.textContent = text
+        hint.className = tone
+
+    def hint_first(self, text: str, tone: str = "") -> None:
+        """Say ``text``, then what the refreshed line says comes next (whose turn, who won)."""
+        self.hint(f"{text} {element('hint').textContent}", tone)
+
+    def message(self, text: str) -> None:
+        self.dialogs.message(text)
+
+    # --- Events ------------------------------------------------------------------------------
+
+    def tap(self, spot, touch: bool) -> None:
+        table = self.table
+        game = table.game
+        if game.is_over or not self.links.may_move() or self.opponents.refuse():
+            return
+        if self.viewed != game.turn:
+            self.hint(
+                f"This is {game.names[self.viewed]}'s city; it is {game.names[game.turn]}'s turn.",
+                "bad",
+            )
+            return
+        if table.held is None:
+            self.hint("Pick a tile from the Construction Site first.", "bad")
+            return
+        if touch:
+            self.pending = spot
+            element("btn-confirm").hidden = False
+            self.paint_overlay()
+            return
+        self.place(spot)
+
+    def place(self, spot) -> None:
+        placed, text = self.table.place(spot)
+        if placed:
+            self.pending = None
+            self.viewed = self.links.city_after_move(self.table.game.turn)
+            self.refresh(fit_view=True)  # the next player's city, fitted as their turn starts
+            self.save()
+            self.hint_first(text, "good")
+        else:
+            self.hint(text, "bad")
+
+    def key(self, event) -> None:
+        if element("new-dialog").open or event.target.tagName == "INPUT":
+            return
+        key = event.key
+        if key in ("r", "R"):
+            self.rotate(-1 if event.shiftKey else 1)
+        elif key == "Escape":
+            self.cancel()
+        elif key == "z" and (event.ctrlKey or event.metaKey):
+            self.undo()
+        elif (
+            key in panels.SITE_KEYS
+            and not document.querySelector("dialog[open]")
+            and not (
+                event.ctrlKey or event.metaKey or event.altKey  # Ctrl+1 is the browser's
+            )
+        ):
+            index = panels.SITE_KEYS.index(key)  # 1 is the free tile, 2 costs 1 stone…
+            if index < len(self.table.game.site):
+                self.pick(index, "key")
+        elif key in CURSOR_KEYS and self.table.held is not None:
+            event.preventDefault()
+            self.city_view.gesture = "key"
+            self.table.step(CURSOR_KEYS[key])
+            self.paint_overlay()
+        elif key == "Enter" and self.table.held is not None:
+            spot = self.pending or self.table.hover  # where the ghost is shown (a Hint's spot)
+            if spot is not None:
+                event.preventDefault()
+                self.place(spot)
+
+    def rotate(self, steps: int) -> None:
+        if self.table.held is not None:
+            self.table.rotate(steps)
+            self.paint_overlay()
+
+    def cancel(self) -> None:
+        self.table.drop()
+        self.pending = None
+        self.refresh()
+
+    def undo(self) -> None:
+        if not self.links.may_undo():
+            return
+        text = self.opponents.undo()  # with computers: back to a person's turn
+        self.pending = None
+        self.viewed = self.table.game.turn
+        self.end_closed = False
+        element("end-dialog").close()
+        self.refresh()
+        self.save()
+        self.hint(text)
+
+    def site_click(self, event) -> None:
+        button = event.target.closest("[data-site]")
+        if button:
+            self.pick(int(button.dataset.site), gesture_of(event))
+
+    def pick(self, index: int, gesture: str) -> None:
+        """Take the site's tile ``index`` in hand (again: put it back), by click, tap or key."""
+        if self.table.game.is_over or not self.links.may_move():
+            return
+        if self.opponents.refuse():
+            return
+        self.opponents.picked()
+        if self.table.held == index:
+            self.cancel()
+            return
+        self.viewed = self.table.game.turn
+        self.pending = None
+        self.city_view.gesture = gesture
+        text = self.table.pick(index, gesture)
+        self.refresh()
+        self.hint(text, "" if self.table.held == index else "bad")
+        self.city_view.canvas.focus()
+
+    def player_click(self, event) -> None:
+        card = event.target.closest("[data-player]")
+        if card:
+            self.fold(None)  # on a phone the sheet closes to show that city
+            self.viewed = int(card.dataset.player)
+            self.opponents.looked_at(self.viewed)
+            self.refresh(fit_view=self.viewed not in self.city_view.views)
+
+    def action_click(self, event) -> None:
+        button = event.target.closest("[data-action]")
+        if not button:
+            return
+        action = button.dataset.action
+        if action in ("menu", "side"):
+            self.fold(action)
+            return
+        self.fold(None)  # any other action closes the phone's menu and players sheet
+        if action == "new":
+            self.open_new_dialog()
+        elif action == "undo":
+            self.undo()
+        elif action == "export":
+            self.files.export()
+        elif action == "rules":
+            element("rules-dialog").showModal()
+        elif action == "rotate":
+            self.rotate(1)
+        elif action == "rotate-left":
+            self.rotate(-1)
+        elif action == "cancel":
+            self.cancel()
+        elif action == "confirm" and self.pending is not None:
+            self.place(self.pending)
+        elif action == "hint":
+            self.opponents.hint()
+        elif action == "pause":
+            self.opponents.toggle_pause()
+        elif action == "scores":
+            self.end_closed = False
+            self.refresh()  # the final scores again
+        elif action == "fit":
+            self.paint_city(fit_view=True)
+        elif action == "kept":
+            self.keeper.open_kept()
+        elif action == "share":
+            self.share.open()
+        elif action == "send":
+            self.links.send(button)
+        elif action == "back":
+            self.links.leave()
+
+    def fold(self, panel: str | None) -> None:
+        """Open or close the phone's menu or the players sheet (``None``: close both)."""
+        app = element("app")
+        for name, button in (("menu", "btn-menu"), ("side", "btn-side")):
+            open_ = panel == name and not app.classList.contains(f"{name}-open")
+            app.classList.toggle(f"{name}-open", open_)
+            element(button).setAttribute("aria-expanded", "true" if open_ else "false")
+
+    def toggle_scores(self, event) -> None:
+        self.show_scores = bool(event.target.checked)
+        self.refresh()
+
+    # --- New game ----------------------------------------------------------------------------
+
+    def open_new_dialog(self) -> None:
+        """The New game form (the page's own HTML, which keeps the last values)."""
+        element("new-error").hidden = True
+        element("resume-box").hidden = True
+        window.akropolisNewGame.sync()  # Play by link may have been ticked (Share)
+        element("new-dialog").showModal()
+
+    def close_end(self, _event=None) -> None:
+        """The final scores stay closed (the cities can be looked at) until "Final scores"."""
+        self.end_closed = True
+        element("end-dialog").close()
+
+    def play_again(self, _event) -> None:
+        self.close_end()
+        self.open_new_dialog()
+
+
+def main() -> None:
+    try:
+        app = App()
+        app.bind()
+        element("loading").hidden = True
+        element("app").hidden = False
+        pending = getattr(window, "akropolisPending", None)
+        touched = bool(getattr(window, "akropolisTouched", False))
+        window.akropolisBegin = create_proxy(lambda text: never_raises(app.begin, text, app))
+        app.resume_or_new(pending if isinstance(pending, str) else None, touched)
+        publish(app)
+    except Exception as error:  # shown on the loading screen, not as a traceback
+        window.console.error(f"akropolis: {type(error).__name__}: {error}")
+        element("app").hidden = True
+        element("loading").hidden = False
+        element("loading-step").textContent = "The game could not start."
+        element("loading-error").textContent = f"{type(error).__name__}: {error}"
+        element("loading-error").hidden = False
+        document.documentElement.dataset.akropolis = "error"
+        return
+    document.documentElement.dataset.akropolis = "ready"
+    window.performance.mark("akropolis-ready")  # for benchmarks/web_bench.py
+    offline = getattr(window, "akropolisOffline", None)
+    if offline is not None:
+        offline.registerWorker()  # now: its downloads find the HTTP cache warm

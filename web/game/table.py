@@ -1,0 +1,106 @@
+"""The game table's interaction state: which tile is held, its rotation, where the pointer is.
+
+``Table`` wraps one ``Game`` and answers the UI's questions (what is legal, what the ghost
+looks like, why a spot is refused) by asking the engine; it never re-implements a rule.
+Everything is plain Python, so the whole interaction is tested on CPython.
+"""
+
+from __future__ import annotations
+
+from akropolis import TILES, City, Game, LegalMove, Move
+from common.hand import PLACE_HINTS, Ghost, Hand, hold_hint
+
+__all__ = ["PLACE_HINTS", "Ghost", "Table"]
+
+Hex = tuple[int, int]
+
+
+class Table(Hand):
+    """One game plus the current player's hand: held tile, rotation, hovered spot."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.held: int | None = None  # site index of the tile in hand
+
+    # --- Questions ---------------------------------------------------------------------------
+
+    @property
+    def held_tile(self) -> int | None:
+        return None if self.held is None else self.game.site[self.held]
+
+    def hand_city(self) -> City:
+        return self.game.cities[self.game.turn]
+
+    def check(self, move: Move) -> tuple[tuple[Hex, Hex, Hex], int, int]:
+        """The game's own check: the city's rules, and the turn and the tile's cost."""
+        info = self.game.check(move)
+        return info.cells, info.level, info.stones_gained
+
+    # --- Actions -----------------------------------------------------------------------------
+
+    def pick(self, site_index: int, gesture: str = "click") -> str:
+        """Take the tile at ``site_index`` in hand; returns a status line in the words of the
+        player's gesture (click, tap or key)."""
+        game = self.game
+        if game.is_over:
+            return "The game is over."
+        if not 0 <= site_index < len(game.site):
+            return "There is no such tile in the Construction Site."
+        if site_index not in game.affordable():
+            have = game.stones[game.turn]
+            return f"That tile costs {site_index} stones; you have {have}."
+        self.held = site_index
+        tile = TILES[game.site[site_index]]
+        where = "" if self.has_any_spot() else " It fits nowhere in your city."
+        cost = (
+            f" for {site_index} stone{'s' if site_index != 1 else ''}"
+            if site_index
+            else " for free"
+        )
+        return f"Tile {tile.id} in hand{cost}: {hold_hint(gesture)}.{where}"
+
+    def drop(self) -> None:
+        """Put the held tile back."""
+        self.held = None
+        self.hover = None
+
+    def place(self, anchor: Hex | None = None) -> tuple[bool, str]:
+        """Place the held tile with hex_a on ``anchor``; returns (placed, status line)."""
+        ghost = self.ghost(anchor)
+        if ghost is None:
+            return False, "Pick a tile from the Construction Site first."
+        if not ghost.legal:
+            return False, f"Not here: {ghost.reason}."
+        info = self.game.play(ghost.move)
+        self.drop()
+        gained = (
+            f" and gained {info.stones_gained} stone{'s' if info.stones_gained != 1 else ''}"
+            if info.stones_gained
+            else ""
+        )
+        return True, f"Placed tile {info.tile} on level {info.level}{gained}."
+
+    def play(self, move: Move) -> LegalMove:
+        """Play a move chosen elsewhere (a computer's, checked by the caller); what it did."""
+        info = self.game.play(move)
+        self.drop()
+        return info
+
+    def suggest(self, move: LegalMove) -> None:
+        """Take a suggested move's tile in hand, turned as suggested (the Hint); the caller
+        shows it at its anchor."""
+        self.held = move.site_index
+        self.rotation = move.rotation
+        self.hover = None
+
+    def undo(self, count: int = 1) -> str:
+        """Take back the last ``count`` moves (a person's move and the computers' after it)."""
+        if not self.game.ply or count < 1:
+            return "Nothing to undo."
+        tiles = [self.game.undo().tile for _ in range(min(count, self.game.ply))]
+        self.drop()
+        if len(tiles) == 1:
+            return f"Took back tile {tiles[0]}."
+        listed = ", ".join(str(tile) for tile in reversed(tiles))
+        return f"Took back {len(tiles)} moves (tiles {listed}): your turn again."
