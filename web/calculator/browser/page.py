@@ -22,6 +22,7 @@ from akropolis.picture.geometry import hex_to_world
 from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
 from browser.dom import data_of, element, listen
+from browser.hand_controls import HandControls
 from calculator import panels
 from calculator.browser.explain import Explanation
 from calculator.browser.players import PlayerControls
@@ -29,7 +30,6 @@ from calculator.browser.saving import CalculatorSaving
 from calculator.browser.share import CalculatorShare
 from calculator.city import catalogue
 from calculator.model import HEXES_MODE, TILES_MODE, Calculator
-from common.hand import CURSOR_KEYS
 from common.rules_help import VARIANT_HELP
 
 MODE_NOTES = {
@@ -45,12 +45,12 @@ class Page:
     def __init__(self) -> None:
         self.calc = Calculator()
         self.wanted: frozenset[str] = frozenset()  # the catalogue's kind filters
-        self.pending = None  # touch: the spot tapped, waiting for "Place here"
         self.explain = True
         self.scores = []
         self._html: dict[str, str] = {}  # each panel's HTML as last written
         self.dialogs = Dialogs()
         self.city_view = CityView(element("city"), self, self.message)
+        self.controls = HandControls(self.city_view, element("btn-confirm"), self.hand, self.place)
         self.saving = CalculatorSaving(self)  # the saved cities, the status line, other tabs
         self.sharing = CalculatorShare(self)  # links and the Share dialog
         self.players = PlayerControls(self)  # names, stones, variants, remove, start over
@@ -119,7 +119,7 @@ class Page:
             element(name).disabled = not holding
         element("btn-cancel").hidden = not tiles
         element("btn-cancel").disabled = not holding
-        element("btn-confirm").hidden = self.pending is None
+        element("btn-confirm").hidden = self.controls.pending is None
         element("board").classList.toggle("holding", holding)
         element("btn-remove-player").hidden = len(calc.players) == 1
         for box in document.querySelectorAll("#variants input"):
@@ -209,7 +209,7 @@ class Page:
             builder = player.builder
             if builder.held is None:
                 return []
-            ghost = builder.ghost(self.pending or builder.hover)
+            ghost = builder.ghost(self.controls.spot())
             if ghost:
                 tone = "good" if ghost.legal else "bad"
                 self.hint(ghost.describe(self.city_view.gesture), tone)
@@ -247,14 +247,16 @@ class Page:
         builder.hover = spot
         return True
 
-    def holding(self) -> bool:
+    def hand(self):
+        """The tile in hand over the current city: the builder, when building by tiles."""
         player = self.calc.current
-        return player.mode == TILES_MODE and player.builder.held is not None
+        return player.builder if player.mode == TILES_MODE else None
+
+    def holding(self) -> bool:
+        return self.controls.holding()
 
     def rotate(self, steps: int) -> None:
-        if self.holding():
-            self.calc.current.builder.rotate(steps)
-            self.city_view.paint_overlay()
+        self.controls.rotate(steps)
 
     def tap(self, spot, touch: bool) -> None:
         player = self.calc.current
@@ -269,12 +271,7 @@ class Page:
             if not self.explanation.explain_hex(spot):
                 self.hint("Pick a tile from the catalogue first.", "bad")
             return
-        if touch:
-            self.pending = spot
-            element("btn-confirm").hidden = False
-            self.city_view.paint_overlay()
-            return
-        self.place(spot)
+        self.controls.tap(spot, touch)
 
     def brush_hint(self, spot) -> None:
         if spot is None:
@@ -294,7 +291,7 @@ class Page:
     def place(self, spot) -> None:
         placed, text = self.calc.current.builder.place(spot)
         if placed:
-            self.pending = None
+            self.controls.pending = None
             self.changed(text)
         else:
             self.hint(text, "bad")
@@ -304,35 +301,24 @@ class Page:
     def key(self, event) -> None:
         if event.target.tagName in ("INPUT", "TEXTAREA") or document.querySelector("dialog[open]"):
             return
-        player = self.calc.current
-        builder = player.builder
         key = event.key
-        if key in ("r", "R"):
-            self.rotate(-1 if event.shiftKey else 1)
-        elif key == "Escape":
+        if key == "Escape":
             self.cancel()
         elif key == "z" and (event.ctrlKey or event.metaKey):
             event.preventDefault()
             self.undo()
-        elif player.mode == TILES_MODE and builder.held is not None:
-            if key in CURSOR_KEYS:
-                event.preventDefault()
-                self.city_view.gesture = "key"
-                builder.step(CURSOR_KEYS[key])
-                self.city_view.paint_overlay()
-            elif key == "Enter" and builder.hover is not None:
-                event.preventDefault()
-                self.place(builder.hover)
+        else:
+            self.controls.key(event)
 
     def cancel(self) -> None:
         self.calc.current.builder.drop()
-        self.pending = None
+        self.controls.pending = None
         self.refresh()
         self.hint(self.welcome())
 
     def undo(self) -> None:
         player = self.calc.current
-        self.pending = None
+        self.controls.pending = None
         text = player.builder.undo() if player.mode == TILES_MODE else player.painter.undo()
         self.changed(text, "")
 
@@ -371,7 +357,7 @@ class Page:
             return
         self.fold(close=True)
         if action == "add-player":
-            self.pending = None
+            self.controls.pending = None
             self.changed(self.calc.add_player(), "", fit_view=True)
         elif action == "remove-player":
             self.players.ask_remove()
@@ -381,8 +367,8 @@ class Page:
             self.rotate(-1)
         elif action == "cancel":
             self.cancel()
-        elif action == "confirm" and self.pending is not None:
-            self.place(self.pending)
+        elif action == "confirm":
+            self.controls.place_pending()
         elif action == "undo":
             self.undo()
         elif action == "fit":
@@ -403,14 +389,14 @@ class Page:
 
     def select(self, index: int) -> None:
         self.calc.current.builder.drop()
-        self.pending = None
+        self.controls.pending = None
         self.calc.select(index)
         self.refresh()
         self.hint(self.welcome())
 
     def pick(self, tile: int) -> None:
         builder = self.calc.current.builder
-        self.pending = None
+        self.controls.pending = None
         if builder.held == tile:
             self.cancel()
             return
@@ -429,7 +415,7 @@ class Page:
         self.fill_catalogue()
 
     def set_mode(self, mode: str) -> None:
-        self.pending = None
+        self.controls.pending = None
         text = self.calc.set_mode(mode)
         if text:
             self.changed(text, "", fit_view=True)

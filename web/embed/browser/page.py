@@ -22,7 +22,7 @@ from akropolis.picture import scene, svg
 from akropolis.scoring import CityScore
 from browser.city_view import CityView
 from browser.dom import element, listen
-from common.hand import CURSOR_KEYS
+from browser.hand_controls import HandControls
 from common.zoom import zoomed
 from embed import panels as embed_panels
 from embed import score_chart
@@ -51,10 +51,10 @@ class Embed:
         self.drawn: City | None = None if self.replay else subject.build()
         self.viewed = viewed_player(self.replay.game, self.options) if self.replay else 0
         self.tryit: TryIt | None = None
-        self.pending = None  # touch: the spot tapped, waiting for "Place here"
         self.moved = False  # the reader panned or zoomed: a resize keeps their view
         gestures = "ctrl" if self.options.interactive else "none"
         self.view = CityView(element("city"), self, self.tell, margin=1.3, gestures=gestures)
+        self.controls = HandControls(self.view, element("btn-place"), self.hand, self.place)
         self.reset_tryit()
 
     # --- What is shown -----------------------------------------------------------------------
@@ -79,7 +79,7 @@ class Embed:
 
     def reset_tryit(self) -> None:
         """A fresh tile in hand for the city shown (after a step or another player)."""
-        self.pending = None
+        self.controls.pending = None
         self.tryit = None
         if self.options.tile is not None:
             variants, stones = self.scored_as()
@@ -103,7 +103,7 @@ class Embed:
         tryit = self.tryit
         if tryit is None or not tryit.holding:
             return []
-        ghost = tryit.ghost(self.pending or tryit.hover)
+        ghost = tryit.ghost(self.controls.spot())
         if ghost:
             self.say(ghost.describe(self.view.gesture), "good" if ghost.legal else "bad")
         return scene.overlay(
@@ -127,20 +127,18 @@ class Embed:
         tryit = self.tryit
         if tryit is None or not tryit.holding:
             self.explain(spot)
-        elif touch:
-            self.pending = spot
-            element("btn-place").hidden = False
-            self.view.paint_overlay()
         else:
-            self.place(spot)
+            self.controls.tap(spot, touch)
+
+    def hand(self):
+        """The tile in hand: try it's, once the reader has asked for it."""
+        return self.tryit
 
     def holding(self) -> bool:
-        return self.tryit is not None and self.tryit.holding
+        return self.controls.holding()
 
     def rotate(self, steps: int) -> None:
-        if self.holding():
-            self.tryit.rotate(steps)
-            self.view.paint_overlay()
+        self.controls.rotate(steps)
 
     # --- Drawing -----------------------------------------------------------------------------
 
@@ -188,7 +186,7 @@ class Embed:
     def refresh_tryit(self) -> None:
         tryit = self.tryit
         element("btn-undo").disabled = tryit.holding
-        element("btn-place").hidden = self.pending is None
+        element("btn-place").hidden = self.controls.pending is None
         for button in document.querySelectorAll("[data-try^='rotate']"):
             button.disabled = not tryit.holding
         if tryit.holding:
@@ -221,13 +219,13 @@ class Embed:
         placed, text = self.tryit.place(spot)
         self.say(text, "good" if placed else "bad")
         if placed:
-            self.pending = None
+            self.controls.pending = None
             self.refresh()
 
     def undo(self) -> None:
         if self.tryit is not None:
             self.say(self.tryit.undo())
-            self.pending = None
+            self.controls.pending = None
             self.refresh()
 
     def seek(self, ply: int) -> None:
@@ -276,17 +274,9 @@ class Embed:
 
     def key(self, event) -> None:
         key = event.key
-        if self.holding() and key in ("r", "R"):
-            self.rotate(-1 if event.shiftKey else 1)
-        elif self.holding() and key in CURSOR_KEYS and document.activeElement == element("city"):
-            event.preventDefault()
-            self.view.gesture = "key"
-            self.tryit.step(CURSOR_KEYS[key])
-            self.view.paint_overlay()
-        elif self.holding() and key == "Enter" and self.tryit.hover is not None:
-            event.preventDefault()
-            self.place(self.tryit.hover)
-        elif self.replay and event.target != element("ply") and key in REPLAY_KEYS:
+        if self.controls.key(event, move=document.activeElement == element("city")):
+            return
+        if self.replay and event.target != element("ply") and key in REPLAY_KEYS:
             event.preventDefault()
             self.seek(self.replay.ply + REPLAY_KEYS[key])
         elif self.replay and event.target != element("ply") and key in ("Home", "End"):
@@ -318,8 +308,8 @@ class Embed:
         if action in ("rotate", "rotate-left"):
             self.rotate(1 if action == "rotate" else -1)
             element("tryit-tile").innerHTML = svg.tile(self.tryit.tile.id, 44, self.tryit.rotation)
-        elif action == "place" and self.pending is not None:
-            self.place(self.pending)
+        elif action == "place":
+            self.controls.place_pending()
         elif action == "undo":
             self.undo()
 

@@ -410,7 +410,7 @@ class Opponents:
         app = self.app
         app.table.suggest(info)
         app.viewed = self.game.turn
-        app.pending = info.anchor
+        app.controls.pending = info.anchor
         self.hinted = (self.game.ply, info.anchor, info.rotation)
         app.refresh()
 

@@ -18,7 +18,7 @@ from akropolis.picture import scene
 from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
 from browser.dom import element, listen, report_bug
-from common.hand import CURSOR_KEYS
+from browser.hand_controls import HandControls
 from game import panels
 from game.browser.api import never_raises, publish
 from game.browser.files import GameFiles
@@ -38,7 +38,6 @@ class App:
     def __init__(self) -> None:
         self.table: Table | None = None
         self.viewed = 0
-        self.pending = None  # touch: the spot tapped, waiting for "Place here"
         self.end_closed = False  # the final scores were closed, to look at the cities
         self.show_scores = True
         self.form = NewGameForm()
@@ -52,6 +51,9 @@ class App:
         self.share = ShareDialog(self)
         self.files = GameFiles(self)  # Export and Import
         self.city_view = CityView(element("city"), self, self.message)
+        self.controls = HandControls(
+            self.city_view, element("btn-confirm"), lambda: self.table, self.place
+        )
         self.opponents = Opponents(self)  # computer seats: the AI worker, turns, Hint
 
     # --- Wiring ------------------------------------------------------------------------------
@@ -78,7 +80,7 @@ class App:
         self.table = Table(game)
         self.city_view.forget()
         self.viewed = game.turn
-        self.pending = None
+        self.controls.pending = None
         self.opponents.reset()
         self.end_closed = False
         element("end-dialog").close()
@@ -176,9 +178,9 @@ class App:
         marks = self.links.overlay(view, self.viewed) + self.opponents.overlay(view, self.viewed)
         if not mine or table.held is None:
             return marks
-        ghost = table.ghost(self.pending or table.hover)
+        ghost = table.ghost(self.controls.spot())
         if ghost:
-            gesture = self.opponents.gesture(self.pending) or self.city_view.gesture
+            gesture = self.opponents.gesture(self.controls.pending) or self.city_view.gesture
             self.hint(ghost.describe(gesture), "good" if ghost.legal else "bad")
         return marks + scene.overlay(
             view,
@@ -194,7 +196,7 @@ class App:
         return True
 
     def holding(self) -> bool:
-        return self.table.held is not None
+        return self.controls.holding()
 
     def paint_city(self, fit_view: bool = False) -> None:
         self.city_view.key = self.viewed
@@ -223,7 +225,7 @@ class App:
         holding = self.table.held is not None
         for name_ in ("btn-rotate", "btn-rotate-left", "btn-cancel"):
             element(name_).disabled = not holding
-        element("btn-confirm").hidden = self.pending is None
+        element("btn-confirm").hidden = self.controls.pending is None
         element("btn-scores").hidden = not game.is_over
         self.links.refresh()
         self.opponents.refresh()  # Hint and Pause; a computer's turn starts if one is due
@@ -265,17 +267,12 @@ class App:
         if table.held is None:
             self.hint("Pick a tile from the Construction Site first.", "bad")
             return
-        if touch:
-            self.pending = spot
-            element("btn-confirm").hidden = False
-            self.paint_overlay()
-            return
-        self.place(spot)
+        self.controls.tap(spot, touch)
 
     def place(self, spot) -> None:
         placed, text = self.table.place(spot)
         if placed:
-            self.pending = None
+            self.controls.pending = None
             self.viewed = self.links.city_after_move(self.table.game.turn)
             self.refresh(fit_view=True)  # the next player's city, fitted as their turn starts
             self.save()
@@ -287,9 +284,7 @@ class App:
         if element("new-dialog").open or event.target.tagName == "INPUT":
             return
         key = event.key
-        if key in ("r", "R"):
-            self.rotate(-1 if event.shiftKey else 1)
-        elif key == "Escape":
+        if key == "Escape":
             self.cancel()
         elif key == "z" and (event.ctrlKey or event.metaKey):
             self.undo()
@@ -303,32 +298,22 @@ class App:
             index = panels.SITE_KEYS.index(key)  # 1 is the free tile, 2 costs 1 stone…
             if index < len(self.table.game.site):
                 self.pick(index, "key")
-        elif key in CURSOR_KEYS and self.table.held is not None:
-            event.preventDefault()
-            self.city_view.gesture = "key"
-            self.table.step(CURSOR_KEYS[key])
-            self.paint_overlay()
-        elif key == "Enter" and self.table.held is not None:
-            spot = self.pending or self.table.hover  # where the ghost is shown (a Hint's spot)
-            if spot is not None:
-                event.preventDefault()
-                self.place(spot)
+        else:
+            self.controls.key(event)
 
     def rotate(self, steps: int) -> None:
-        if self.table.held is not None:
-            self.table.rotate(steps)
-            self.paint_overlay()
+        self.controls.rotate(steps)
 
     def cancel(self) -> None:
         self.table.drop()
-        self.pending = None
+        self.controls.pending = None
         self.refresh()
 
     def undo(self) -> None:
         if not self.links.may_undo():
             return
         text = self.opponents.undo()  # with computers: back to a person's turn
-        self.pending = None
+        self.controls.pending = None
         self.viewed = self.table.game.turn
         self.end_closed = False
         element("end-dialog").close()
@@ -352,7 +337,7 @@ class App:
             self.cancel()
             return
         self.viewed = self.table.game.turn
-        self.pending = None
+        self.controls.pending = None
         self.city_view.gesture = gesture
         text = self.table.pick(index, gesture)
         self.refresh()
@@ -390,8 +375,8 @@ class App:
             self.rotate(-1)
         elif action == "cancel":
             self.cancel()
-        elif action == "confirm" and self.pending is not None:
-            self.place(self.pending)
+        elif action == "confirm":
+            self.controls.place_pending()
         elif action == "hint":
             self.opponents.hint()
         elif action == "pause":
