@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from build import BROWSER_HELP, find_browser, serve_in_background
 from tests.browser.site import Site, copy_of_dist
+from tests.browser.watching import Watch, watched
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -49,14 +50,6 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
-@dataclass
-class Watch:
-    """What a page did: console errors and requested URLs."""
-
-    errors: list[str] = field(default_factory=list)
-    requests: list[str] = field(default_factory=list)
-
-
 #: A test is run again once when its browser tab crashed, and for nothing else.
 CRASHED = pytest.mark.flaky(reruns=1, only_rerun=["Target crashed"])
 
@@ -76,27 +69,113 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
         item.failed_call = report.failed
 
 
+#: The desktop size every page fixture opens at.
+DESKTOP = {"width": 1280, "height": 820}
+
+
+def screenshot_if_failed(page: Page, request: pytest.FixtureRequest) -> bool:
+    """Save a failing test's screenshot in ``test-results/``; whether it failed."""
+    if not getattr(request.node, "failed_call", False):
+        return False
+    RESULTS.mkdir(exist_ok=True)
+    # A crashed tab has nothing to show; the failure is reported anyway.
+    with contextlib.suppress(Exception):
+        page.screenshot(path=str(RESULTS / f"{request.node.name}.png"))
+    return True
+
+
 @pytest.fixture
-def page(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 820}, accept_downloads=True)
-    page = context.new_page()
-    watch = Watch()
-    page.on("console", lambda m: watch.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    page.on("request", lambda r: watch.requests.append(r.url))
-    page.on(
-        "response",
-        lambda r: watch.errors.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None,
-    )
-    page.watch = watch
-    page.base = base_url
+def own_page(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A new browser profile and tab for this test alone (nothing loaded yet)."""
+    context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
+    page = watched(context.new_page(), base_url)
     yield page
-    if getattr(request.node, "failed_call", False):
-        RESULTS.mkdir(exist_ok=True)
-        # A crashed tab has nothing to show; the failure is reported anyway.
-        with contextlib.suppress(Exception):
-            page.screenshot(path=str(RESULTS / f"{request.node.name}.png"))
+    screenshot_if_failed(page, request)
     context.close()
+
+
+@pytest.fixture
+def page(own_page: Page) -> Page:
+    """The tab a test drives: its own (``own_page``), unless its module shares one
+    (``shared_page``) by defining ``page`` over it."""
+    return own_page
+
+
+class _Tab:
+    """A test module's shared tab: a new one when a test closed it."""
+
+    def __init__(self, context: BrowserContext, base_url: str) -> None:
+        self.context = context
+        self.base_url = base_url
+        self.page: Page | None = None
+
+    def get(self) -> Page:
+        if self.page is None or self.page.is_closed():
+            page = watched(self.context.new_page(), self.base_url)
+            page.restarted = False
+
+            def navigated(frame) -> None:
+                if frame == page.main_frame:
+                    page.restarted = False
+
+            page.on("framenavigated", navigated)
+            self.page = page
+        return self.page
+
+
+@pytest.fixture(scope="module")
+def _module_tab(browser: Browser, base_url: str) -> Iterator[_Tab]:
+    context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
+    yield _Tab(context, base_url)
+    context.close()
+
+
+#: What a new visit would not find: the storage, a test's hooks, focus, scroll and dialogs.
+FORGET = """() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  delete window.akropolisTest;
+  if (document.activeElement) document.activeElement.blur();
+  window.scrollTo(0, 0);
+}"""
+
+
+#: A page of the test server's origin that asks for nothing (not even a favicon).
+BLANK = '<!doctype html><title>blank</title><link rel="icon" href="data:,">'
+
+
+@pytest.fixture
+def shared_page(_module_tab: _Tab, base_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The game page as on a first visit, booted once for the test module: each test after the
+    first starts from the page's ``akropolisApp.restart()`` (a fresh controller, the storage
+    emptied) instead of booting Python again, which is most of a browser test's time.
+    ``open_page`` then only checks the page is ready.  For tests that drive the page: a test
+    that routes requests, adds init scripts or opens another site takes ``own_page``.
+    """
+    try:
+        page, ready = _module_tab.get(), False
+        page.set_viewport_size(DESKTOP)
+        ready = page.url == base_url and page.evaluate(
+            "document.documentElement.dataset.akropolis === 'ready' && 'akropolisApp' in window"
+        )
+    except PlaywrightError:  # the last test closed the tab, which is closing still
+        _module_tab.page = None
+        page = _module_tab.get()
+    page.watch = Watch()
+    page.restarted = False
+    if ready:
+        page.evaluate(FORGET)
+        page.restarted = bool(page.evaluate("akropolisApp.restart()"))
+    else:  # the test will load the page: first empty the origin's storage, from a blank page
+        blank = base_url + "blank-for-tests.html"
+        page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+        page.goto(blank)
+        page.evaluate(FORGET)
+        page.unroute(blank)
+        page.watch = Watch()
+    yield page
+    if screenshot_if_failed(page, request) and not page.is_closed():
+        page.goto("about:blank")  # the next test boots afresh
 
 
 @pytest.fixture
@@ -119,7 +198,6 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 def people(browser: Browser, base_url: str) -> Iterator:
     """``person(phone=False)`` makes one more person: their own browser profile and page, with
     a clipboard the page may use (for play by link: each person on their own device)."""
-    from tests.browser.test_share import watched
     from tests.browser.test_touch_layouts import DEVICES
 
     contexts = []

@@ -14,7 +14,18 @@ from akropolis.rng import SplitMix64
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture
+def page(shared_page: Page) -> Page:
+    """This module's tests share one booted game page (restarted for each)."""
+    return shared_page
+
+
 def open_page(page: Page) -> None:
+    """The game page, ready, as on a first visit: loaded now, or restarted by ``shared_page``
+    for this test."""
+    if getattr(page, "restarted", False):
+        page.restarted = False
+        return
     page.goto(page.base)
     wait_until_ready(page)
 

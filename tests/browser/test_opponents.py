@@ -34,6 +34,12 @@ from tests.browser.test_touch_layouts import DEVICES, assert_layout_fits
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture
+def page(shared_page: Page) -> Page:
+    """This module's tests share one booted game page (restarted for each)."""
+    return shared_page
+
+
 def hooks(page: Page, **values: float) -> None:
     page.evaluate("values => { window.akropolisTest = values; }", values)
 
@@ -334,9 +340,12 @@ def test_the_form_keeps_computers_and_play_by_link_apart(page: Page) -> None:
     assert game_on_page(page).names == ("Player 1", "Computer")
 
 
-def test_a_worker_that_cannot_start_is_told_and_the_game_stays(page: Page, tmp_path: Path) -> None:
+def test_a_worker_that_cannot_start_is_told_and_the_game_stays(
+    own_page: Page, tmp_path: Path
+) -> None:
     """A deployment whose worker script is broken (served as such: a browser's request
     routing does not reliably reach a worker's own requests)."""
+    page = own_page
     site = Site(copy_of_dist(tmp_path / "site"))
     (site.root / "ai_worker.py").write_text("raise RuntimeError('no computer today')\n")
     page.base = site.url

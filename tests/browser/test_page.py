@@ -17,8 +17,15 @@ from tests.browser.test_game_ui import game_on_page, open_page, screen_of, start
 pytestmark = pytest.mark.browser
 
 
-def test_a_missing_runtime_file_shows_a_clear_error(page: Page) -> None:
+@pytest.fixture
+def page(shared_page: Page) -> Page:
+    """This module's tests share one booted game page (restarted for each)."""
+    return shared_page
+
+
+def test_a_missing_runtime_file_shows_a_clear_error(own_page: Page) -> None:
     """If a file fails to load, the loading screen says which and the flag is "error"."""
+    page = own_page
     page.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(page.base)
     page.wait_for_function("document.documentElement.dataset.akropolis === 'error'")

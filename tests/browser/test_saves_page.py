@@ -26,6 +26,13 @@ from tests.browser.test_game_ui import (
 
 pytestmark = pytest.mark.browser
 
+
+@pytest.fixture
+def page(shared_page: Page) -> Page:
+    """This module's tests share one booted game page (restarted for each)."""
+    return shared_page
+
+
 SLOT = "akropolis.autosave.v1"
 POISONED = {
     "format-is-a-list": '{"format": [], "version": 1}',

@@ -16,8 +16,16 @@ from akropolis.picture import svg
 from game.share import checked_notation, embed_snippet, position_link
 from tests.browser.test_game_ui import game_on_page, open_page, play_some, wait_until_ready
 from tests.browser.test_saves_page import SLOT, kept_texts
+from tests.browser.watching import watched
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(shared_page: Page) -> Page:
+    """This module's tests share one booted game page (restarted for each)."""
+    return shared_page
+
 
 #: Makes the Clipboard API refuse, as a browser without the permission does.
 REFUSE_CLIPBOARD = """
@@ -26,21 +34,6 @@ Object.defineProperty(navigator, 'clipboard', {value: {
   readText: () => Promise.reject(new DOMException('Read permission denied.', 'NotAllowedError')),
 }});
 """
-
-
-class Watch:
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-
-
-def watched(page: Page, base: str) -> Page:
-    page.base = base
-    page.watch = Watch()
-    page.on("console", lambda m: page.watch.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: page.watch.errors.append(str(error)))
-    page.on("request", lambda r: page.watch.requests.append(r.url))
-    return page
 
 
 @pytest.fixture
@@ -230,7 +223,8 @@ def test_the_embed_snippet_and_the_notation(page: Page) -> None:
     assert_clean(page)
 
 
-def test_a_refused_copy_leaves_the_text_selected_to_copy_by_hand(page: Page) -> None:
+def test_a_refused_copy_leaves_the_text_selected_to_copy_by_hand(own_page: Page) -> None:
+    page = own_page
     page.add_init_script(REFUSE_CLIPBOARD)
     play_some(page, 2, seed=7)
     open_share(page)
@@ -275,6 +269,18 @@ def _damaged() -> dict[str, tuple[str, str]]:
 DAMAGED = _damaged()
 
 
+def only_the_pages_own_inline_script(page: Page) -> bool:
+    """No script was injected: the one inline script is the page's Python entry point."""
+    inline = page.locator("script:not([src])")
+    return inline.count() == 1 and inline.first.text_content().split() == [
+        "from",
+        "game.browser.page",
+        "import",
+        "main",
+        "main()",
+    ]
+
+
 @pytest.mark.parametrize("name", sorted(DAMAGED))
 def test_a_damaged_or_hostile_link_is_refused_and_the_game_stays(page: Page, name: str) -> None:
     text, reason = DAMAGED[name]
@@ -290,7 +296,8 @@ def test_a_damaged_or_hostile_link_is_refused_and_the_game_stays(page: Page, nam
     assert page.evaluate(f"localStorage.getItem('{SLOT}')") == saved
     assert page.evaluate("location.hash") == ""
     assert page.evaluate("window.pwned") is None
-    assert page.locator("img[src*='evil'], script:not([src])").count() == 0
+    assert page.locator("img[src*='evil']").count() == 0
+    assert only_the_pages_own_inline_script(page)
     assert kept_texts(page) == []
     assert_clean(page)
 

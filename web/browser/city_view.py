@@ -66,7 +66,8 @@ class CityView:
         self._dragged = False
         self._pinch: float | None = None
         self._resize = create_proxy(lambda *_: self._guarded_repaint())
-        window.ResizeObserver.new(self._resize).observe(canvas)
+        self._observer = window.ResizeObserver.new(self._resize)
+        self._observer.observe(canvas)
         for event, handler in (
             ("pointerdown", self.pointer_down),
             ("pointermove", self.pointer_move),
@@ -117,6 +118,10 @@ class CityView:
         return x + rect.left, y + rect.top
 
     # --- Painting ----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Stop watching the canvas's size (its pointer listeners go with ``unlisten_all``)."""
+        self._observer.disconnect()
 
     def paint(self, fit_view: bool = False) -> None:
         """Repaint the city (static layer) and the overlay."""

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from js import document, window
 from pyodide.ffi import create_proxy, to_js
 
-#: Proxies must live as long as their listeners.
-_PROXIES: list = []
+#: The listeners added through ``listen``: (target, event, proxy, capture).  Proxies must live
+#: as long as their listeners; ``unlisten_all`` removes them all.
+_LISTENING: list = []
 #: Background tasks, kept until done (asyncio holds only weak references to them).
 _TASKS: set = set()
 #: Blob URLs of the pictures shown by ``svg_image``; the oldest are revoked.
@@ -46,8 +47,9 @@ def in_background(awaitable, tell: Callable[[str], None]) -> asyncio.Future:
     return task
 
 
-def listen(target, event: str, handler, tell: Callable[[str], None]) -> None:
-    """Listen for ``event``; a failure in the handler shows a message, never a traceback."""
+def listen(target, event: str, handler, tell: Callable[[str], None], capture: bool = False) -> None:
+    """Listen for ``event`` (in the capture phase if ``capture``); a failure in the handler
+    shows a message, never a traceback."""
 
     def guarded(*args):
         try:
@@ -59,8 +61,16 @@ def listen(target, event: str, handler, tell: Callable[[str], None]) -> None:
             report_bug(error, tell)
 
     proxy = create_proxy(guarded)
-    _PROXIES.append(proxy)
-    target.addEventListener(event, proxy)
+    _LISTENING.append((target, event, proxy, capture))
+    target.addEventListener(event, proxy, capture)
+
+
+def unlisten_all() -> None:
+    """Remove every listener ``listen`` added: the page's controller is being replaced."""
+    while _LISTENING:
+        target, event, proxy, capture = _LISTENING.pop()
+        target.removeEventListener(event, proxy, capture)
+        proxy.destroy()
 
 
 def download(text: str, filename: str, mime: str = "application/json") -> None:

@@ -110,7 +110,14 @@ rows().forEach((row, index) => {
 solo.addEventListener("change", sync);
 byLink.addEventListener("change", sync);
 // Python ticks Play by link itself (Share → New game by link), then asks for the form again.
-window.akropolisNewGame = { sync };
+// The form as a new visit finds it (the page's restart for tests): the HTML's own values.
+const firstSeatCount = seatCount;
+function reset() {
+  document.getElementById("new-form").reset();
+  seatCount = firstSeatCount;
+  sync();
+}
+window.akropolisNewGame = { sync, reset };
 const form = document.getElementById("new-form");
 form.addEventListener("submit", (event) => event.preventDefault());
 form.addEventListener("keydown", (event) => {

@@ -1,5 +1,6 @@
 """The game page's window API, ``window.akropolisApp``, for tests and embedding pages: the
-game record, loading a record (never throwing), and a few read-only views of the page."""
+game record, loading a record (never throwing), a few read-only views of the page, and a
+restart for tests."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from pyscript import window
 from akropolis import records
 
 
-def publish(app) -> None:
-    """Set ``window.akropolisApp`` for the page ``app``."""
+def publish(app, restart) -> None:
+    """Set ``window.akropolisApp`` for the page's controller ``app``; ``restart(app)`` replaces
+    it with a fresh one (for tests: a new visit without booting Python again)."""
 
     def screen_of(q, r):
         return json.dumps(list(app.city_view.screen_of((q, r))))
@@ -32,6 +34,7 @@ def publish(app) -> None:
     api.landing = create_proxy(lambda: json.dumps(app.opponents.landing()))
     api.aiStats = create_proxy(lambda: json.dumps(app.opponents.stats))
     api.aiMemory = create_proxy(app.opponents.memory)  # a promise of JSON text
+    api.restart = create_proxy(lambda: never_raises(restart, app, app))
     window.akropolisApp = api
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 from akropolis import Game
@@ -64,8 +64,7 @@ class LinkSession:
         # Resuming a kept game from a game played by link: back to the player's own game
         # first (in the capture phase, before the Kept games list handles the click), so that
         # it is the one kept aside, and the game played by link stays in its own slot.
-        self._kept_proxy = create_proxy(self._kept_click)
-        element("kept-dialog").addEventListener("click", self._kept_proxy, True)
+        listen(element("kept-dialog"), "click", self._kept_click, tell, capture=True)
 
     # --- The player's own game (what the autosave slot holds) ------------------------------
 

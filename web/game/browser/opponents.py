@@ -69,7 +69,7 @@ def _test_hook(name: str, default: float) -> float:
 class Opponents:
     """The computers of the game on screen, and the worker they think in."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, worker: WorkerClient | None = None) -> None:
         self.app = app
         self.generation = 0  # bumped whenever the game on screen changes but by a computer
         self.thinking: int | None = None  # the seat thinking now
@@ -82,8 +82,9 @@ class Opponents:
         self._hint_token: tuple[int, int] | None = None
         self._turn_token: tuple[int, int] | None = None
         #: For benchmarks: how long the worker took to start, and each answer's thinking time.
-        self.stats: dict = {"boot_ms": None, "think_ms": []}
-        self.worker = WorkerClient(self.stats)
+        self.stats: dict = {"boot_ms": worker.stats["boot_ms"] if worker else None, "think_ms": []}
+        self.worker = worker or WorkerClient(self.stats)
+        self.worker.stats = self.stats
         listen(document, "visibilitychange", lambda _e: self.schedule(), app.message)
 
     # --- Questions the page asks -------------------------------------------------------------
@@ -162,6 +163,10 @@ class Opponents:
         self.worker.forget_failure()  # a new game tries the worker again
         if self.active and needs_worker(self.game):
             self.worker.start()
+
+    def stop(self) -> None:
+        """The page's controller is closing: no computer plays on, no Hint lands."""
+        self._cancel()
 
     def _cancel(self) -> None:
         self.generation += 1

@@ -17,7 +17,7 @@ from akropolis.hexes import unpack
 from akropolis.picture import scene
 from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
-from browser.dom import element, listen, report_bug
+from browser.dom import element, listen, report_bug, unlisten_all
 from browser.hand_controls import HandControls
 from game import panels
 from game.browser.api import never_raises, publish
@@ -28,14 +28,15 @@ from game.browser.link_session import LinkSession
 from game.browser.opponents import Opponents
 from game.browser.saving import SaveKeeper
 from game.browser.share import ShareDialog
+from game.browser.worker_client import WorkerClient
 from game.newgame import NewGameForm, SetupError
 from game.table import Table
 
 
-class App:
+class GamePage:
     """The game page: one Table, which city is viewed, and the controller of its city view."""
 
-    def __init__(self) -> None:
+    def __init__(self, worker: WorkerClient | None = None) -> None:
         self.table: Table | None = None
         self.viewed = 0
         self.end_closed = False  # the final scores were closed, to look at the cities
@@ -54,13 +55,23 @@ class App:
         self.controls = HandControls(
             self.city_view, element("btn-confirm"), lambda: self.table, self.place
         )
-        self.opponents = Opponents(self)  # computer seats: the AI worker, turns, Hint
+        self.opponents = Opponents(self, worker)  # computer seats: the AI worker, turns, Hint
 
     # --- Wiring ------------------------------------------------------------------------------
 
     def on(self, target, event: str, handler) -> None:
         """Listen for ``event``; a bug in a handler shows a message, never a traceback."""
         listen(target, event, handler, self.message)
+
+    def close(self) -> None:
+        """Stop this controller for good: its listeners, its computers' turns and its open
+        dialogs (the test API's ``restart`` puts a fresh one in its place)."""
+        self.opponents.stop()
+        self.keeper.close()
+        self.city_view.close()
+        unlisten_all()
+        for dialog in document.querySelectorAll("dialog[open]"):
+            dialog.close()
 
     def bind(self) -> None:
         self.on(document, "keydown", self.key)
@@ -426,17 +437,36 @@ class App:
         self.open_new_dialog()
 
 
+def start(worker: WorkerClient | None = None) -> GamePage:
+    """A controller for the page, bound and showing the game to resume or the first screen's
+    choice (the New game form on a first visit)."""
+    app = GamePage(worker)
+    app.bind()
+    pending = getattr(window, "akropolisPending", None)
+    touched = bool(getattr(window, "akropolisTouched", False))
+    window.akropolisBegin = create_proxy(lambda text: never_raises(app.begin, text, app))
+    app.resume_or_new(pending if isinstance(pending, str) else None, touched)
+    publish(app, restart)
+    return app
+
+
+def restart(app: GamePage) -> bool:
+    """For tests: replace ``app`` by a fresh controller, as a new visit with the page's storage
+    would get, without booting Python again (the AI worker is kept: it holds no game)."""
+    worker = app.opponents.worker
+    app.close()
+    window.akropolisPending = None
+    window.akropolisTouched = False
+    window.akropolisNewGame.reset()
+    start(worker)
+    return True
+
+
 def main() -> None:
     try:
-        app = App()
-        app.bind()
         element("loading").hidden = True
         element("app").hidden = False
-        pending = getattr(window, "akropolisPending", None)
-        touched = bool(getattr(window, "akropolisTouched", False))
-        window.akropolisBegin = create_proxy(lambda text: never_raises(app.begin, text, app))
-        app.resume_or_new(pending if isinstance(pending, str) else None, touched)
-        publish(app)
+        start()
     except Exception as error:  # shown on the loading screen, not as a traceback
         window.console.error(f"akropolis: {type(error).__name__}: {error}")
         element("app").hidden = True

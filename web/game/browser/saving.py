@@ -117,6 +117,11 @@ class SaveKeeper:
         element("save-status-text").textContent = result.message
         status.hidden = False
 
+    def close(self) -> None:
+        """The page's controller is closing: no "unsaved changes" question is left behind."""
+        if self.unsaved:
+            window.removeEventListener("beforeunload", self._leave_guard)
+
     def _before_unload(self, event) -> None:
         """While a change is unsaved, the browser asks before the page is left or reloaded."""
         event.preventDefault()
