@@ -9,25 +9,32 @@ CI machine does now and then) runs once more; any other failure is a failure.
 Every page records console errors and every request, so tests can assert that a whole game
 logs no error and asks nothing outside its origin.  A failing test saves a screenshot in
 ``test-results/``.
+
+``page`` is a tab of the test's own; a module whose tests only drive the game page shares one
+booted tab instead (``shared_page``, see ``tabs.py``), which saves booting Python per test.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-from playwright.sync_api import Error as PlaywrightError
 
 from build import BROWSER_HELP, find_browser, serve_in_background
 from tests.browser.site import Site, copy_of_dist
-from tests.browser.watching import Watch, watched
+from tests.browser.tabs import (
+    DESKTOP,
+    SharedTab,
+    after_shared_test,
+    first_visit,
+    screenshot_if_failed,
+)
+from tests.browser.watching import watched
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-RESULTS = ROOT / "test-results"
 
 
 @pytest.fixture(scope="session")
@@ -69,21 +76,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
         item.failed_call = report.failed
 
 
-#: The desktop size every page fixture opens at.
-DESKTOP = {"width": 1280, "height": 820}
-
-
-def screenshot_if_failed(page: Page, request: pytest.FixtureRequest) -> bool:
-    """Save a failing test's screenshot in ``test-results/``; whether it failed."""
-    if not getattr(request.node, "failed_call", False):
-        return False
-    RESULTS.mkdir(exist_ok=True)
-    # A crashed tab has nothing to show; the failure is reported anyway.
-    with contextlib.suppress(Exception):
-        page.screenshot(path=str(RESULTS / f"{request.node.name}.png"))
-    return True
-
-
 @pytest.fixture
 def own_page(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A new browser profile and tab for this test alone (nothing loaded yet)."""
@@ -101,81 +93,31 @@ def page(own_page: Page) -> Page:
     return own_page
 
 
-class _Tab:
-    """A test module's shared tab: a new one when a test closed it."""
-
-    def __init__(self, context: BrowserContext, base_url: str) -> None:
-        self.context = context
-        self.base_url = base_url
-        self.page: Page | None = None
-
-    def get(self) -> Page:
-        if self.page is None or self.page.is_closed():
-            page = watched(self.context.new_page(), self.base_url)
-            page.restarted = False
-
-            def navigated(frame) -> None:
-                if frame == page.main_frame:
-                    page.restarted = False
-
-            page.on("framenavigated", navigated)
-            self.page = page
-        return self.page
-
-
 @pytest.fixture(scope="module")
-def _module_tab(browser: Browser, base_url: str) -> Iterator[_Tab]:
-    context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
-    yield _Tab(context, base_url)
-    context.close()
+def shared_tabs(browser: Browser, base_url: str) -> Iterator:
+    """``shared_tabs(name, **context_options)``: the module's shared tab of that name, made
+    with those options the first time."""
+    tabs: dict[str, SharedTab] = {}
 
+    def tab(name: str, **options) -> SharedTab:
+        if name not in tabs:
+            context = browser.new_context(**options)
+            tabs[name] = SharedTab(context, base_url, options.get("viewport", DESKTOP))
+        return tabs[name]
 
-#: What a new visit would not find: the storage, a test's hooks, focus, scroll and dialogs.
-FORGET = """() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  delete window.akropolisTest;
-  if (document.activeElement) document.activeElement.blur();
-  window.scrollTo(0, 0);
-}"""
-
-
-#: A page of the test server's origin that asks for nothing (not even a favicon).
-BLANK = '<!doctype html><title>blank</title><link rel="icon" href="data:,">'
+    yield tab
+    for shared in tabs.values():
+        shared.context.close()
 
 
 @pytest.fixture
-def shared_page(_module_tab: _Tab, base_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """The game page as on a first visit, booted once for the test module: each test after the
-    first starts from the page's ``akropolisApp.restart()`` (a fresh controller, the storage
-    emptied) instead of booting Python again, which is most of a browser test's time.
-    ``open_page`` then only checks the page is ready.  For tests that drive the page: a test
-    that routes requests, adds init scripts or opens another site takes ``own_page``.
-    """
-    try:
-        page, ready = _module_tab.get(), False
-        page.set_viewport_size(DESKTOP)
-        ready = page.url == base_url and page.evaluate(
-            "document.documentElement.dataset.akropolis === 'ready' && 'akropolisApp' in window"
-        )
-    except PlaywrightError:  # the last test closed the tab, which is closing still
-        _module_tab.page = None
-        page = _module_tab.get()
-    page.watch = Watch()
-    page.restarted = False
-    if ready:
-        page.evaluate(FORGET)
-        page.restarted = bool(page.evaluate("akropolisApp.restart()"))
-    else:  # the test will load the page: first empty the origin's storage, from a blank page
-        blank = base_url + "blank-for-tests.html"
-        page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
-        page.goto(blank)
-        page.evaluate(FORGET)
-        page.unroute(blank)
-        page.watch = Watch()
+def shared_page(shared_tabs, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The game page as on a first visit (``first_visit``), in a desktop tab the test module
+    shares.  For tests that drive the page: a test that routes requests, adds init scripts or
+    opens another site takes ``own_page``."""
+    page = first_visit(shared_tabs("desktop", viewport=DESKTOP, accept_downloads=True))
     yield page
-    if screenshot_if_failed(page, request) and not page.is_closed():
-        page.goto("about:blank")  # the next test boots afresh
+    after_shared_test(page, request)
 
 
 @pytest.fixture

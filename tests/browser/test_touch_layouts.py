@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page
 
 from akropolis import TILES, Kind, LegalMove, records
 from akropolis.picture.palette import fill
+from tests.browser.tabs import after_shared_test, first_visit
 from tests.browser.test_game_ui import game_on_page, open_page, screen_of, start_game
 
 pytestmark = pytest.mark.browser
@@ -35,13 +36,14 @@ PIXEL = """([x, y]) => {
 
 
 @pytest.fixture(params=sorted(DEVICES))
-def device(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Page]:
-    context = browser.new_context(**DEVICES[request.param], is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.base = base_url
-    page.device = request.param
+def device(request: pytest.FixtureRequest, shared_tabs) -> Iterator[Page]:
+    """The game page on each device, as on a first visit: one tab per device for the module
+    (see ``first_visit``)."""
+    name = request.param
+    page = first_visit(shared_tabs(name, **DEVICES[name], is_mobile=True, has_touch=True))
+    page.device = name
     yield page
-    context.close()
+    after_shared_test(page, request)
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
