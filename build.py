@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import venv
 import zipfile
@@ -436,16 +437,27 @@ def ensure_browser() -> Browser:
     return found
 
 
-def lint_and_test(pytest_args: list[str], env: dict[str, str] | None = None) -> int:
-    """ruff, then pytest with ``pytest_args`` if ruff found nothing; the exit status."""
+#: The tests that need the built site, a browser or Node: ``check`` leaves them out, ``test``
+#: runs them beside the others.
+NEEDS_BUILD = ("tests/browser", "tests/pyodide")
+
+
+def lint_and_test(
+    pytest_args: list[str], env: dict[str, str] | None = None, halves: bool = False
+) -> int:
+    """ruff, then pytest with ``pytest_args`` (or every test in two halves side by side: see
+    ``run_halves``) if ruff found nothing; the exit status."""
     python = venv_python()
     lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT, check=False)
     if lint.returncode:
         print("ruff found problems (above)", flush=True)
         return lint.returncode
-    status = subprocess.run(
-        [str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False
-    ).returncode
+    if halves:
+        status = run_halves(python, env)
+    else:
+        status = subprocess.run(
+            [str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False
+        ).returncode
     return 1 if status == 5 else status  # 5: no tests collected, which is a failure here
 
 
@@ -454,11 +466,33 @@ def test(pytest_args: list[str]) -> int:
     build()
     if (ROOT / "tests" / "browser").exists():
         ensure_browser()
-    return lint_and_test(pytest_args)
+    if pytest_args:  # the tests asked for, as asked
+        return lint_and_test(pytest_args)
+    return lint_and_test([], halves=True)
 
 
-#: What ``check`` leaves out: the tests that need the built site, a browser or Node.
-NEEDS_BUILD = ("tests/browser", "tests/pyodide")
+def run_halves(python: Path, env: dict[str, str] | None) -> int:
+    """Every test, in two pytest runs side by side: the tests that need the build (a browser,
+    Node) print as they go; the others, which mostly compute while the browser mostly waits,
+    print when they are done.  The exit status is the first failure's, else 0."""
+    ignored = [f"--ignore={path}" for path in NEEDS_BUILD]
+    with tempfile.TemporaryFile("w+") as log:
+        pure = subprocess.Popen(
+            [str(python), "-m", "pytest", *ignored],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        built = subprocess.run(
+            [str(python), "-m", "pytest", *NEEDS_BUILD], cwd=ROOT, env=env, check=False
+        ).returncode
+        status = pure.wait()
+        log.seek(0)
+        print("\nThe tests that need no build:", flush=True)
+        print(log.read(), flush=True)
+    return next((code for code in (built, status) if code), 0)
 
 
 def check(pytest_args: list[str]) -> int:

@@ -217,3 +217,42 @@ def test_ensure_browser_reports_a_bad_variable(monkeypatch) -> None:
     monkeypatch.setattr(build, "find_browser", bad)
     with pytest.raises(SystemExit, match="names no executable"):
         build.ensure_browser()
+
+
+# --- build.py test: the two halves side by side ---------------------------------------------
+
+
+class _Finished:
+    def __init__(self, returncode: int) -> None:
+        self.returncode = returncode
+
+
+@pytest.mark.parametrize(
+    ("built_code", "pure_code", "expected"), [(0, 0, 0), (1, 0, 1), (0, 2, 2), (3, 4, 3)]
+)
+def test_the_suite_runs_in_two_halves_and_fails_with_either(
+    monkeypatch, capsys, built_code: int, pure_code: int, expected: int
+) -> None:
+    """``python build.py test`` without arguments runs the tests that need the build in one
+    pytest and all the others in a second one beside it; either failing fails the run."""
+    commands: list[list[str]] = []
+
+    class Pure:
+        def __init__(self, command, stdout, **_options) -> None:
+            commands.append(command)
+            stdout.write("pure half's report\n")
+
+        def wait(self) -> int:
+            return pure_code
+
+    def run(command, **_options):
+        commands.append(command)
+        return _Finished(built_code)
+
+    monkeypatch.setattr(build.subprocess, "Popen", Pure)
+    monkeypatch.setattr(build.subprocess, "run", run)
+    assert build.run_halves(Path("python"), None) == expected
+    pure, built = commands
+    assert built[-len(build.NEEDS_BUILD) :] == list(build.NEEDS_BUILD)
+    assert pure[3:] == [f"--ignore={path}" for path in build.NEEDS_BUILD]
+    assert "pure half's report" in capsys.readouterr().out

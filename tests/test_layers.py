@@ -243,3 +243,54 @@ def test_the_pages_share_no_code_but_through_the_shared_layers() -> None:
         for target in GRAPH[name]:
             theirs = layer(target).split(".")[0] if ours(target) else None
             assert theirs not in PAGES or theirs == mine, f"{name} imports {target}"
+
+
+def screen_members(path: Path) -> set[str]:
+    """The names a page's ``Screen`` protocol declares."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    [screen] = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Screen"]
+    return {
+        node.target.id if isinstance(node, ast.AnnAssign) else node.name
+        for node in screen.body
+        if isinstance(node, ast.AnnAssign | ast.FunctionDef)
+    }
+
+
+def page_uses(path: Path, holder: str) -> set[str]:
+    """The attributes a feature module reads of the page it was given: ``self.<holder>.x``, or
+    ``x`` of a local named ``holder`` (``app = self.app``)."""
+    used = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner = node.value
+        through_self = (
+            isinstance(owner, ast.Attribute)
+            and owner.attr == holder
+            and isinstance(owner.value, ast.Name)
+            and owner.value.id == "self"
+        )
+        if through_self or (isinstance(owner, ast.Name) and owner.id == holder):
+            used.add(node.attr)
+    return used
+
+
+#: The pages' features, each given the page as a ``Screen``, and the name they keep it by.
+FEATURES = {
+    "game": ("app", ("files", "link_kept", "link_opening", "link_session", "opponents", "share")),
+    "calculator": ("page", ("explain", "players", "saving", "share")),
+}
+
+
+@pytest.mark.parametrize("page", sorted(FEATURES))
+def test_the_pages_features_use_only_the_screen_they_are_given(page: str) -> None:
+    """Sharing, play by link, the opponents…: each sees its page through the small interface
+    its ``browser/screen.py`` documents, not the whole page object."""
+    folder = WEB / page / "browser"
+    members = screen_members(folder / "screen.py")
+    holder, features = FEATURES[page]
+    for feature in features:
+        path = folder / f"{feature}.py"
+        assert "Screen" in path.read_text(encoding="utf-8"), f"{path} takes no Screen"
+        extra = page_uses(path, holder) - members
+        assert not extra, f"{page}/browser/{feature}.py uses {sorted(extra)} beyond its Screen"

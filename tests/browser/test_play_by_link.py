@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 from akropolis import Game, notation, records
 from akropolis.rng import SplitMix64
 from game.share import last_move, read_link
-from tests.browser.conftest import RESULTS
+from tests.browser.tabs import RESULTS
 from tests.browser.test_game_ui import (
     assert_scorepad_is_the_engines,
     choose,

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from akropolis.picture import scene
 from browser.dom import element, listen
+from calculator.browser.screen import Screen
 
 
 class Explanation:
     """The explanation of the calculator ``page``'s city shown, and the district picked in it."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Screen) -> None:
         self.page = page
         self.focus = None  # the district picked in the explanation, outlined on the city
         tell = page.message

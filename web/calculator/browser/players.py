@@ -7,13 +7,14 @@ from __future__ import annotations
 from pyscript import document
 
 from browser.dom import element, listen
+from calculator.browser.screen import Screen
 from calculator.model import Calculator
 
 
 class PlayerControls:
     """The fields and questions about the calculator ``page``'s players."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Screen) -> None:
         self.page = page
         tell = page.message
         listen(element("player-name"), "input", self.name_typed, tell)
@@ -93,7 +94,7 @@ class PlayerControls:
 
         def reset() -> None:
             page.calc = Calculator()
-            page.pending = None
+            page.controls.pending = None
             page.city_view.forget()
             page.changed("A new calculation: two empty cities.", "", fit_view=True)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pyscript import window
 
 from browser.dom import download, element, listen, now
+from calculator.browser.screen import Screen
 from calculator.model import Calculator
 from calculator.saves import SLOT, CalculatorSaves, Opened
 from common.saves import BrowserStore
@@ -16,7 +17,7 @@ from common.saves import BrowserStore
 class CalculatorSaving:
     """Saving for the calculator ``page`` (its model is ``page.calc``)."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Screen) -> None:
         self.page = page
         self.saves = CalculatorSaves(BrowserStore(lambda: window.localStorage), now)
         self._opened: Opened | None = None
@@ -53,7 +54,7 @@ class CalculatorSaving:
         if other is not None:
             page = self.page
             page.calc = other
-            page.pending = None
+            page.controls.pending = None
             page.refresh(fit_view=True)
             page.hint("Updated from another tab.")
 

@@ -10,13 +10,14 @@ from akropolis.picture import svg
 from akropolis.records import RecordError
 from browser.dom import data_of, download, element, listen
 from calculator import panels
+from calculator.browser.screen import Screen
 from calculator.model import HEXES_MODE
 
 
 class CalculatorShare:
     """Links and sharing for the calculator ``page`` (its model is ``page.calc``)."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Screen) -> None:
         self.page = page
         listen(element("share-dialog"), "click", self.click, page.message)
         listen(window, "hashchange", lambda _e: self.open_link(), page.message)
@@ -33,7 +34,7 @@ class CalculatorShare:
             page.message(f"This link cannot be opened: {error}. Your cities are as they were.")
             return False
         window.history.replaceState(None, "", window.location.pathname + window.location.search)
-        page.pending = None
+        page.controls.pending = None
         page.refresh(fit_view=True)
         page.save()
         page.hint(said, "good")

@@ -9,12 +9,13 @@ from akropolis.checks import MAX_RECORD_BYTES
 from akropolis.records import RecordError
 from browser.dom import download
 from common.saves import read_game
+from game.browser.screen import Screen
 
 
 class GameFiles:
     """Export and Import for the game page (``app`` gives the game and starts another)."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Screen) -> None:
         self.app = app
 
     def export(self) -> None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from browser.dom import download, element, listen, local_time, now
 from game import panels
+from game.browser.screen import Screen
 from game.link_games import OLD_AFTER_DAYS, cleanup_question
 
 
 class LinkGamesKept:
     """The "Games played by link" section of the Kept games dialog (``SaveKeeper.extra``)."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Screen) -> None:
         self.app = app
         self.links = app.links
         listen(element("kept-links"), "click", self._click, app.message)

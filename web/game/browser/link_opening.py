@@ -16,6 +16,7 @@ from pyscript import window
 from akropolis import Game
 from browser.dom import element, listen
 from common.saves import StoreError
+from game.browser.screen import Screen
 from game.link_games import ACTIVE_KEY, EMPTY, READY, Slot
 from game.share import (
     AHEAD,
@@ -38,7 +39,7 @@ SHOWN_NOT_REPLACED = "\nThe game shown is the link's. Nothing is replaced unless
 class LinkOpener:
     """Opens the link in the address (at start, and whenever it changes)."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Screen) -> None:
         self.app = app
         self.links = app.links
         self.first_visit = False  # no game was saved when the page opened

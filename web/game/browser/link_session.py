@@ -20,6 +20,7 @@ from akropolis.picture import svg
 from browser.dom import element, in_background, listen, now, svg_image
 from common.saves import BrowserStore, StoreError
 from game.browser.copying import copy
+from game.browser.screen import Screen
 from game.link_games import ACTIVE_KEY, LinkGames
 from game.share import (
     WATCHING,
@@ -48,7 +49,7 @@ class Session:
 class LinkSession:
     """The game played by link on screen, if any, and the player's own game meanwhile."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Screen) -> None:
         self.app = app
         self.games = LinkGames(BrowserStore(lambda: window.localStorage), now, app.keeper.saves)
         self.tab = BrowserStore(lambda: window.sessionStorage)

@@ -34,6 +34,7 @@ from browser.dom import in_background, listen
 from browser.dom import perf_ms as _now
 from game import panels
 from game.animation import FLIGHT_MS, GLOW_MS, THINK_MS, MoveAnimation
+from game.browser.screen import Screen
 from game.browser.worker_client import WorkerClient, WorkerFailed
 from game.opponents import (
     HINT_LEVEL,
@@ -69,7 +70,7 @@ def _test_hook(name: str, default: float) -> float:
 class Opponents:
     """The computers of the game on screen, and the worker they think in."""
 
-    def __init__(self, app, worker: WorkerClient | None = None) -> None:
+    def __init__(self, app: Screen, worker: WorkerClient | None = None) -> None:
         self.app = app
         self.generation = 0  # bumped whenever the game on screen changes but by a computer
         self.thinking: int | None = None  # the seat thinking now

@@ -13,6 +13,7 @@ from pyscript import document, window
 from akropolis.picture import svg
 from browser.dom import download, element, listen, svg_image
 from game.browser.copying import copy
+from game.browser.screen import Screen
 from game.share import (
     WATCHING,
     checked_notation,
@@ -27,7 +28,7 @@ from game.share import (
 class ShareDialog:
     """The Share dialog of the game page (``app`` gives the game, the view and the session)."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Screen) -> None:
         self.app = app
         listen(element("share-dialog"), "click", self._click, app.message)
         listen(element("share-dialog"), "change", lambda _e: self._preview(), app.message)

@@ -1,0 +1,57 @@
+"""What the game page offers the parts it is made of: ``Screen``, a small documented interface.
+
+The page's features — saving and Kept games, Export and Import, the Share dialog, play by link
+(the game on screen, links opened, games by link kept), the computer opponents — each receive
+the page as a ``Screen`` and use nothing else of it (``tests/test_layers.py`` reads their
+source to hold them to it).  Parts a feature may ask another part through the screen are named
+here too, with what they are for.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class Screen(Protocol):
+    """The game page, as its features see it."""
+
+    #: The game on screen with the tile in hand (``game.table.Table``); None before a game.
+    table: object
+    #: Whose city is shown (a seat).
+    viewed: int
+    #: Whether the players' cards show their running scores.
+    show_scores: bool
+    #: The canvas (``browser.city_view.CityView``) and the tile in hand's controls
+    #: (``browser.hand_controls.HandControls``: the spot a finger tapped).
+    city_view: object
+    controls: object
+    #: Notices and questions, one at a time (``browser.dialogs.Dialogs``).
+    dialogs: object
+    #: The autosave slot and Kept games (``game.browser.saving.SaveKeeper``).
+    keeper: object
+    #: The game played by link on screen, if any (``game.browser.link_session.LinkSession``).
+    links: object
+
+    def show(self, game, hint: str = "") -> None:
+        """Put ``game`` on screen (it is not saved: it came from a save or a link)."""
+
+    def start(self, game, hint: str = "") -> None:
+        """Put a new game on screen and save it."""
+
+    def save(self) -> None:
+        """Save the game on screen (its own slot when played by link)."""
+
+    def refresh(self, fit_view: bool = False) -> None:
+        """Redraw the city and every panel (``fit_view``: fit the city to the canvas)."""
+
+    def paint_overlay(self) -> None:
+        """Redraw only what follows the pointer (the ghost, legal spots, a landing tile)."""
+
+    def hint(self, text: str, tone: str = "") -> None:
+        """Say ``text`` in the line under the city ("good", "bad" or plain)."""
+
+    def message(self, text: str) -> None:
+        """Tell the player ``text`` in a dialog."""
+
+    def open_new_dialog(self) -> None:
+        """Open the New game form."""
