@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import hashlib
-import http.server
 import importlib.util
 import json
 import os
@@ -28,7 +26,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import venv
 import zipfile
 from pathlib import Path
@@ -38,6 +35,7 @@ from typing import NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent / "engine"))
 
 from tools.icons import manifest_json, write_icons
+from tools.serving import static_server
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -268,39 +266,9 @@ def copy(source: Path, target: Path) -> None:
     shutil.copyfile(source, target)
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types the runtime needs."""
-
-    extensions_map = {  # noqa: RUF012 - the stdlib's own class attribute
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".py": "text/plain",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-def static_server(port: int = 0, host: str = "") -> http.server.ThreadingHTTPServer:
-    """A server for dist/ (port 0: any free port); tests and benchmarks use it too."""
-    handler = functools.partial(Handler, directory=str(DIST))
-    return http.server.ThreadingHTTPServer((host, port), handler)
-
-
-def serve_in_background() -> tuple[str, http.server.ThreadingHTTPServer]:
-    """dist/ served on a free local port from a daemon thread: its base URL and the server."""
-    server = static_server(0, "127.0.0.1")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/", server
-
-
 def serve(port: int) -> None:
     build()
-    server = static_server(port)
+    server = static_server(DIST, port)
     print(f"serving the game on http://localhost:{port}/ (Ctrl+C to stop)", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()

@@ -30,7 +30,8 @@ sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
 
 from akropolis import Game, ai, records  # noqa: E402
-from build import BROWSER_HELP, DIST, find_browser, serve_in_background  # noqa: E402
+from build import BROWSER_HELP, DIST, find_browser  # noqa: E402
+from tools.serving import serve_in_background  # noqa: E402
 
 #: Pointer moves over the city, and the frame gaps, until the computer has moved.
 SWEEP = """async ([points]) => {
@@ -108,7 +109,7 @@ def main() -> None:
     found = find_browser()
     if found is None:
         sys.exit(BROWSER_HELP)
-    url, server = serve_in_background()
+    url, server = serve_in_background(DIST)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**found.launch_options())

@@ -42,7 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT))
 
-from build import BROWSER_HELP, Handler, find_browser  # noqa: E402
+from build import BROWSER_HELP, find_browser  # noqa: E402
+from tools.serving import Handler  # noqa: E402
 
 CITY = (
     "C1;v=m;st=2;m=37@0,1:2.34@2,1:3.21@4,2:5.12@0,2:1.16@-1,-1:0.2@-3,2:1.33@1,-4:4"

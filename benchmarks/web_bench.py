@@ -38,7 +38,8 @@ sys.path.insert(0, str(ROOT))
 from engine_bench import late_position  # noqa: E402
 
 from akropolis import records  # noqa: E402
-from build import BROWSER_HELP, Handler, find_browser  # noqa: E402
+from build import BROWSER_HELP, find_browser  # noqa: E402
+from tools.serving import Handler  # noqa: E402
 
 #: Seconds from navigation start to a mark the page sets (``akropolis-ready`` when playable,
 #: ``akropolis-first-screen`` when the New game form works), once it is there.

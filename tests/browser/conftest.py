@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from build import BROWSER_HELP, find_browser, serve_in_background
+from build import BROWSER_HELP, find_browser
 from tests.browser.site import Site, copy_of_dist
 from tests.browser.tabs import (
     DESKTOP,
@@ -32,6 +32,7 @@ from tests.browser.tabs import (
     screenshot_if_failed,
 )
 from tests.browser.watching import watched
+from tools.serving import serve_in_background
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -41,7 +42,7 @@ DIST = ROOT / "dist"
 def base_url() -> Iterator[str]:
     if not (DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `python build.py test`, which builds it")
-    url, server = serve_in_background()
+    url, server = serve_in_background(DIST)
     yield url
     server.shutdown()
 

@@ -17,7 +17,8 @@ import threading
 import zipfile
 from pathlib import Path
 
-from build import DIST, Handler, write_service_worker
+from build import DIST, write_service_worker
+from tools.serving import Handler
 
 
 class Site:

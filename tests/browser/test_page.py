@@ -11,8 +11,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from akropolis import Game, records
-from build import DIST, Handler
+from build import DIST
 from tests.browser.test_game_ui import game_on_page, open_page, screen_of, start_game
+from tools.serving import Handler
 
 pytestmark = pytest.mark.browser
 
