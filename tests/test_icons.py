@@ -233,7 +233,7 @@ def test_the_manifest(written: tuple[Path, list[str]], images: dict[str, Image])
 
 
 def test_colours_match_the_page_and_the_palette() -> None:
-    css = (ROOT / "web" / "style.css").read_text(encoding="utf-8")
+    css = (ROOT / "web" / "browser" / "style.css").read_text(encoding="utf-8")
     variables = dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})\s*;", css))
     assert variables["paper"].lower() == icons.PAPER
     assert variables["panel"].lower() == icons.PANEL

@@ -26,7 +26,7 @@ Polygon = list[Point]
 #: One paint operation: the union of some polygons, in one colour and opacity.
 Layer = tuple[list[Polygon], str, float]
 
-# --- Colours: the page's (web/style.css, checked by tests/test_icons.py) and the hexes' -------
+# --- Colours: the page's (web/browser/style.css, checked by tests/test_icons.py), the hexes' ---
 
 #: ``--paper``: the page's background (and the loading screen's): the splash screen colour.
 PAPER = "#f6f1e4"

@@ -1,5 +1,5 @@
 """Every page runs under a Content-Security-Policy as strict as it allows (``<meta
-http-equiv>`` in ``web/app.html``, ``calculator.html`` and ``embed.html``): a whole flow on each
+http-equiv>`` in ``index.html``, ``calculator.html`` and ``embed.html``): a whole flow on each
 page reports no violation and logs no error, and a script injected into the page, or a request
 to another origin, is blocked.
 

@@ -1,7 +1,7 @@
 """The score calculator's model: the cities of a real table, rebuilt and scored.
 
 People who played the physical game rebuild each city here, tile by tile or, when they do not
-know which tiles were used, hex by hex (``calculator_city``: ``Builder`` and ``Painter``).
+know which tiles were used, hex by hex (``calculator.city``: ``Builder`` and ``Painter``).
 ``Calculator`` holds 1 to 4 players (name, stones left, city) and the variants they share,
 scores them with ``score_city``, names the winner with ``final_result`` (the very rule a game
 uses), shares a city as checked city notation, and saves itself as JSON.

@@ -1,10 +1,11 @@
 """PyScript glue of the score calculator page: DOM events, the city view and the panels.
 
 Only wiring lives here.  The model (players, tiles and hexes, scores, winner, saved state) is
-``calculator.model`` (one city: ``calculator_city``), its HTML ``calculator_panels``;
-the page's saving is ``calculator.browser.saving``, links and the Share dialog
-``calculator_share``, the players' fields and questions ``calculator_players``, the explanation
-pointed at ``calculator_explain``; pictures come from ``akropolis.picture.scene``.
+``calculator.model`` (one city: ``calculator.city``), its HTML ``calculator.panels``;
+beside this module are the page's saving (``saving``), links and the Share dialog (``share``),
+the players' fields and questions (``players``) and the explanation of a district pointed at
+(``explain``), each seeing the page through ``screen.Screen``; the tile in hand's keys come
+from ``browser.hand_controls``; pictures from ``akropolis.picture.scene``.
 """
 
 from __future__ import annotations

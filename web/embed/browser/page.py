@@ -4,7 +4,7 @@ It runs in Pyodide, which ``embed.js`` starts without PyScript (so the page need
 ``'unsafe-eval'``): it takes ``document`` and ``window`` from ``js``.
 
 Only wiring lives here.  The link is read by ``embed.options``; positions and
-scores come from the engine through ``replay`` and ``tryit``; HTML from ``embed_panels`` and
+scores come from the engine through ``replay`` and ``tryit``; HTML from ``embed.panels`` and
 ``score_chart``; pictures from ``akropolis.picture.scene`` through the shared city view.  A link
 the embed refuses shows the error card: its text is set with ``textContent``, never as markup.
 """

@@ -1,8 +1,10 @@
-"""PyScript glue: binds the page (DOM events, canvas, storage, files) to ``Table``.
+"""The game page's controller: binds the page (DOM events, canvas, storage, files) to ``Table``.
 
-Only wiring lives here.  Rules come from the engine, interaction state from
-``game.table``, pictures from ``akropolis.picture.scene`` / ``panels``; this module turns
-events into calls and results into ``innerHTML`` and painter calls.
+Only wiring lives here.  Rules come from the engine, interaction state from ``game.table``,
+pictures from ``akropolis.picture.scene`` and ``game.panels``; the tile in hand's keys from
+``browser.hand_controls``.  The page's features (saving, files, sharing, play by link, the
+computer opponents) sit beside this module, each seeing the page through ``screen.Screen``.
+``index.html`` starts it with ``main()``.
 """
 
 from __future__ import annotations
