@@ -256,3 +256,21 @@ def test_the_suite_runs_in_two_halves_and_fails_with_either(
     assert built[-len(build.NEEDS_BUILD) :] == list(build.NEEDS_BUILD)
     assert pure[3:] == [f"--ignore={path}" for path in build.NEEDS_BUILD]
     assert "pure half's report" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("cores", "halves"), [(2, False), (4, True), (None, False)])
+def test_the_halves_run_side_by_side_only_on_four_cores_or_more(
+    monkeypatch, cores, halves: bool
+) -> None:
+    """On 2 cores the halves side by side were slower than one run: they run as one there."""
+    calls = []
+    monkeypatch.setattr(build, "ensure_venv", lambda: None)
+    monkeypatch.setattr(build, "build", lambda: None)
+    monkeypatch.setattr(build, "ensure_browser", lambda: None)
+    monkeypatch.setattr(build.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(build, "lint_and_test", lambda args, **kw: calls.append((args, kw)) or 0)
+    assert build.test([]) == 0
+    assert calls == [([], {"halves": True} if halves else {})]
+    calls.clear()
+    build.test(["-k", "notation"])
+    assert calls == [(["-k", "notation"], {})]
