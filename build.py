@@ -413,8 +413,7 @@ NEEDS_BUILD = ("tests/browser", "tests/pyodide")
 def lint_and_test(
     pytest_args: list[str], env: dict[str, str] | None = None, halves: bool = False
 ) -> int:
-    """ruff, then pytest with ``pytest_args`` (or every test in two halves side by side: see
-    ``run_halves``) if ruff found nothing; the exit status."""
+    """ruff, then (if clean) pytest with ``pytest_args`` or ``run_halves``; the exit status."""
     python = venv_python()
     lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT, check=False)
     if lint.returncode:
@@ -439,15 +438,13 @@ def test(pytest_args: list[str]) -> int:
     return lint_and_test([], halves=True)
 
 
-#: The cores a machine needs for ``test`` to run the two halves side by side (on 2 cores,
-#: measured: 25.5 min side by side against 26.1 min as one run).
+#: The cores ``test`` needs to run the halves side by side (2 cores: 25.5 min, not 26.1).
 HALVES_MIN_CORES = 2
 
 
 def run_halves(python: Path, env: dict[str, str] | None) -> int:
-    """Every test, in two pytest runs side by side: the tests that need the build (a browser,
-    Node) print as they go; the others, which mostly compute while the browser mostly waits,
-    print when they are done.  The exit status is the first failure's, else 0."""
+    """Every test, in two pytest runs side by side: those that need the build print as they
+    go, the others when done.  The exit status is the first failure's, else 0."""
     ignored = [f"--ignore={path}" for path in NEEDS_BUILD]
     with tempfile.TemporaryFile("w+") as log:
         pure = subprocess.Popen(
