@@ -121,3 +121,28 @@ def local_time(iso: str) -> str:
     if date.getTime() != date.getTime():  # NaN: not a time
         return iso
     return str(date.toLocaleString())
+
+
+def start_page(setup: Callable[[], None], failure: str) -> bool:
+    """Hide the loading screen and run ``setup``; then mark the page ready and let the offline
+    worker register.  A failure is told on the loading screen (``failure`` and the error's one
+    line), never as a traceback, and the page is marked "error".  Whether it started."""
+    try:
+        element("loading").hidden = True
+        element("app").hidden = False
+        setup()
+    except Exception as error:
+        window.console.error(f"akropolis: {type(error).__name__}: {error}")
+        element("app").hidden = True
+        element("loading").hidden = False
+        element("loading-step").textContent = failure
+        element("loading-error").textContent = f"{type(error).__name__}: {error}"
+        element("loading-error").hidden = False
+        document.documentElement.dataset.akropolis = "error"
+        return False
+    document.documentElement.dataset.akropolis = "ready"
+    window.performance.mark("akropolis-ready")  # for the benchmarks
+    offline = getattr(window, "akropolisOffline", None)
+    if offline is not None:
+        offline.registerWorker()  # now: its downloads find the HTTP cache warm
+    return True

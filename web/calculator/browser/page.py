@@ -22,7 +22,7 @@ from akropolis.picture import scene
 from akropolis.picture.geometry import hex_to_world
 from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
-from browser.dom import data_of, element, listen
+from browser.dom import data_of, element, listen, start_page
 from browser.hand_controls import HandControls
 from calculator import panels
 from calculator.browser.explain import Explanation
@@ -447,23 +447,10 @@ def debug_api(page: Page) -> None:
 
 
 def main() -> None:
-    try:
+    def setup() -> None:
         page = Page()
         page.bind()
-        element("loading").hidden = True
-        element("app").hidden = False
         page.start()
         debug_api(page)
-    except Exception as error:  # shown on the loading screen, not as a traceback
-        window.console.error(f"akropolis: {type(error).__name__}: {error}")
-        element("app").hidden = True
-        element("loading").hidden = False
-        element("loading-step").textContent = "The calculator could not start."
-        element("loading-error").textContent = f"{type(error).__name__}: {error}"
-        element("loading-error").hidden = False
-        document.documentElement.dataset.akropolis = "error"
-        return
-    document.documentElement.dataset.akropolis = "ready"
-    offline = getattr(window, "akropolisOffline", None)
-    if offline is not None:
-        offline.registerWorker()
+
+    start_page(setup, "The calculator could not start.")

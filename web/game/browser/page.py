@@ -19,7 +19,7 @@ from akropolis.hexes import unpack
 from akropolis.picture import scene
 from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
-from browser.dom import element, listen, report_bug, unlisten_all
+from browser.dom import element, listen, report_bug, start_page, unlisten_all
 from browser.hand_controls import HandControls
 from game import panels
 from game.browser.api import never_raises, publish
@@ -465,21 +465,4 @@ def restart(app: GamePage) -> bool:
 
 
 def main() -> None:
-    try:
-        element("loading").hidden = True
-        element("app").hidden = False
-        start()
-    except Exception as error:  # shown on the loading screen, not as a traceback
-        window.console.error(f"akropolis: {type(error).__name__}: {error}")
-        element("app").hidden = True
-        element("loading").hidden = False
-        element("loading-step").textContent = "The game could not start."
-        element("loading-error").textContent = f"{type(error).__name__}: {error}"
-        element("loading-error").hidden = False
-        document.documentElement.dataset.akropolis = "error"
-        return
-    document.documentElement.dataset.akropolis = "ready"
-    window.performance.mark("akropolis-ready")  # for benchmarks/web_bench.py
-    offline = getattr(window, "akropolisOffline", None)
-    if offline is not None:
-        offline.registerWorker()  # now: its downloads find the HTTP cache warm
+    start_page(start, "The game could not start.")
