@@ -8,9 +8,8 @@
     python build.py check    the quick loop: ruff and the tests that need no browser and no
                              build, in parallel, the fuzz tests on a tenth of their examples
 
-Standard library only, so it runs on a fresh machine before anything is installed.  Pyodide
-and PyScript come from the npm registry at the versions pinned in package-lock.json; the page
-loads nothing from any other origin.
+Standard library only, so it runs on a fresh machine before anything is installed.  Pyodide and
+PyScript come from npm at the versions pinned in package-lock.json; the pages load nothing else.
 """
 
 from __future__ import annotations
@@ -36,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "engine"))
 
 from tools.icons import manifest_json, write_icons
 from tools.serving import static_server
+from tools.snapshot import SNAPSHOT, write_snapshot
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -64,7 +64,6 @@ CHROMIUM_ARGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--disable-dev-shm-usage",
 )
 #: PyScript's files the page loads: its core and the chunks core imports at every start (by
 #: name up to the content hash). The editor's, terminal's, TOML and zip readers' chunks are
@@ -81,7 +80,7 @@ PYSCRIPT_FILES = (
     "py-terminal-",
 )
 #: Runtime files whose download the loading screen reports as progress.
-PROGRESS_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
+PROGRESS_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", SNAPSHOT)
 
 
 def run(*command: str | Path, **kwargs) -> None:
@@ -186,15 +185,15 @@ def build() -> None:
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         copy(pyodide / name, DIST / "runtime" / "pyodide" / name)
+    write_snapshot(pyodide, DIST / "runtime" / "pyodide" / SNAPSHOT)
     for path in pyscript_files():
         copy(path, DIST / "runtime" / "pyscript" / path.name)
     sizes = {name: (DIST / "runtime" / "pyodide" / name).stat().st_size for name in PROGRESS_FILES}
     (DIST / "runtime" / "sizes.json").write_text(json.dumps(sizes))
     (DIST / ".nojekyll").write_text("")
     write_service_worker()
-    count = sum(1 for p in DIST.rglob("*") if p.is_file())
-    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
-    print(f"built {DIST.relative_to(ROOT)}/: {count} files, {size / 1e6:.1f} MB")
+    files = [path.stat().st_size for path in DIST.rglob("*") if path.is_file()]
+    print(f"built {DIST.relative_to(ROOT)}/: {len(files)} files, {sum(files) / 1e6:.1f} MB")
 
 
 def render_page(html: str) -> str:
@@ -443,12 +442,13 @@ HALVES_MIN_CORES = 2
 
 
 def run_halves(python: Path, env: dict[str, str] | None) -> int:
-    """Every test, in two pytest runs side by side: those that need the build print as they
-    go, the others when done.  The exit status is the first failure's, else 0."""
+    """Every test, in two pytest runs side by side: those that need the build (the longer run)
+    print as they go, the others, at a lower priority, when done.  The first failure's status."""
     ignored = [f"--ignore={path}" for path in NEEDS_BUILD]
+    nice = ["nice", "-n", "10"] if shutil.which("nice") else []
     with tempfile.TemporaryFile("w+") as log:
         pure = subprocess.Popen(
-            [str(python), "-m", "pytest", *ignored],
+            [*nice, str(python), "-m", "pytest", *ignored],
             cwd=ROOT,
             env=env,
             stdout=log,

@@ -251,11 +251,31 @@ def test_the_suite_runs_in_two_halves_and_fails_with_either(
 
     monkeypatch.setattr(build.subprocess, "Popen", Pure)
     monkeypatch.setattr(build.subprocess, "run", run)
+    monkeypatch.setattr(build.shutil, "which", lambda name: f"/usr/bin/{name}")
     assert build.run_halves(Path("python"), None) == expected
     pure, built = commands
     assert built[-len(build.NEEDS_BUILD) :] == list(build.NEEDS_BUILD)
-    assert pure[3:] == [f"--ignore={path}" for path in build.NEEDS_BUILD]
+    assert pure == ["nice", "-n", "10", "python", "-m", "pytest"] + [
+        f"--ignore={path}" for path in build.NEEDS_BUILD
+    ]  # at a lower priority than the browser's half
     assert "pure half's report" in capsys.readouterr().out
+
+
+def test_without_nice_the_pure_half_runs_at_the_usual_priority(monkeypatch) -> None:
+    commands: list[list[str]] = []
+
+    class Pure:
+        def __init__(self, command, **_options) -> None:
+            commands.append(command)
+
+        def wait(self) -> int:
+            return 0
+
+    monkeypatch.setattr(build.subprocess, "Popen", Pure)
+    monkeypatch.setattr(build.subprocess, "run", lambda command, **_options: _Finished(0))
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    assert build.run_halves(Path("python"), None) == 0
+    assert commands[0][:3] == ["python", "-m", "pytest"]
 
 
 @pytest.mark.parametrize(("cores", "halves"), [(1, False), (2, True), (4, True), (None, False)])

@@ -251,7 +251,7 @@ WORKER_SEES = """async (build) => {
   const base = new URL('.', location.href).href;
   return await new Promise((resolve) => {
     worker.onmessage = (e) => resolve(e.data);
-    worker.postMessage({runtime: base + 'runtime/pyodide/pyodide.mjs?build=' + build,
+    worker.postMessage({runtime: base + 'start_python.mjs?build=' + build,
                         zip: base + 'python.zip'});
   });
 }"""

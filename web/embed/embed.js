@@ -69,9 +69,9 @@ async function startPython() {
     return read(response);
   });
   try {
-    const { loadPyodide } = await import("./runtime/pyodide/pyodide.mjs");
+    const { loadPyodide } = await import("./start_python.mjs");
     const [pyodide, bundle] = await Promise.all([
-      loadPyodide({ indexURL: new URL("runtime/pyodide/", window.location.href).href }),
+      loadPyodide(),
       fetched("python.zip", (response) => response.arrayBuffer()),
     ]);
     pyodide.unpackArchive(bundle, "zip");  // the packages, into Python's working directory

@@ -18,7 +18,7 @@ from browser.dom import perf_ms
 
 #: The worker's script, and the runtime it starts (the page's own).
 WORKER_SRC = "ai_worker.py"
-WORKER_RUNTIME = "runtime/pyodide/pyodide.mjs"
+WORKER_RUNTIME = "start_python.mjs"
 #: A worker that has not started after this many seconds is given up.
 BOOT_TIMEOUT = 120
 

@@ -1,0 +1,92 @@
+"""Python starts from the build's memory snapshot (``web/browser/start_python.mjs``): on every
+page and in the AI worker; a snapshot that cannot be restored is set aside and Python starts
+afresh; every start has a random state of its own."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.tabs import BLANK
+from tests.browser.test_calculator import open_calculator
+from tests.browser.test_embed import CITY, game_text, open_embed
+from tests.browser.test_game_ui import game_on_page, open_page, play_through_ui
+from tests.browser.test_opponents import start_against, wait_for_moves
+
+pytestmark = pytest.mark.browser
+
+#: The snapshot's URL, as each page and the AI worker ask for it.
+SNAPSHOT = "**/runtime/pyodide/snapshot.gz"
+#: How Python started in this page (``{snapshot, ms}``), as start_python.mjs leaves it.
+HOW = "globalThis.akropolisPython"
+
+
+def test_every_page_and_the_ai_worker_start_python_from_the_snapshot(page: Page) -> None:
+    open_page(page)
+    assert page.evaluate(HOW)["snapshot"] is True
+    start_against(page, ["human", "ai:easy"], seed=4)
+    game = game_on_page(page)
+    move = game.legal_moves()[0]
+    play_through_ui(page, move)
+    wait_for_moves(page, 2)  # the computer answered: its worker started Python
+    asked = [url for url in page.watch.requests if url.endswith("/runtime/pyodide/snapshot.gz")]
+    assert len(asked) == 2  # the page's and the worker's
+    assert page.watch.errors == []
+
+    open_calculator(page)
+    assert page.evaluate(HOW)["snapshot"] is True
+
+    open_embed(page, "", CITY)
+    assert page.evaluate(HOW)["snapshot"] is True
+
+
+#: Two starts in one tab of the site: how each started, and the first number Python's
+#: ``random`` gives after it.
+START_TWICE = """async () => {
+  const { loadPyodide } = await import('./start_python.mjs');
+  const starts = [];
+  for (let i = 0; i < 2; i++) {
+    const python = await loadPyodide();
+    starts.push([globalThis.akropolisPython.snapshot,
+                 python.runPython('import random\\nrandom.random()')]);
+  }
+  return starts;
+}"""
+
+
+def blank_page_of_the_site(page: Page) -> None:
+    blank = page.base + "blank-for-tests.html"
+    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto(blank)
+
+
+def test_each_start_from_the_snapshot_has_its_own_random_numbers(page: Page) -> None:
+    blank_page_of_the_site(page)
+    (first, one), (second, other) = page.evaluate(START_TWICE)
+    assert first is True and second is True
+    assert one != other
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"\x1f\x8b not gzip at all", gzip.compress(b"not a snapshot" * 1000), b"raw junk" * 100],
+    ids=["broken-gzip", "not-a-snapshot", "not-compressed"],
+)
+def test_a_snapshot_that_cannot_be_restored_is_set_aside_and_python_starts_afresh(
+    page: Page, body: bytes
+) -> None:
+    page.route(SNAPSHOT, lambda route: route.fulfill(body=body, content_type="application/gzip"))
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    open_page(page)
+    assert page.evaluate(HOW)["snapshot"] is False
+    assert any("Python starts without its snapshot" in text for text in warnings)
+    start_against(page, ["human", "human"], seed=2)
+    game = game_on_page(page)
+    move = game.legal_moves()[0]
+    play_through_ui(page, move)
+    wait_for_moves(page, 1)
+    game.play(move)
+    assert game_text(game_on_page(page)) == game_text(game)

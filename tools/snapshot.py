@@ -1,0 +1,42 @@
+"""The Pyodide memory snapshot the pages start Python from (``web/browser/start_python.mjs``).
+
+Starting Python (Pyodide's own initialisation) is most of a page's start: about 4-5 s in a
+desktop browser, far more on a phone.  The build starts it once, in Node, and ships the memory
+it leaves (``makeMemorySnapshot``, gzip-compressed: about 6 MB); a page restores it in about
+1 s.  The snapshot is made once per Pyodide and kept in ``node_modules/.cache`` for the next
+builds.  Standard library only.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCRIPT = HERE / "snapshot.mjs"
+#: The snapshot's name in the site, beside the Pyodide it was made with.
+SNAPSHOT = "snapshot.gz"
+
+
+def write_snapshot(pyodide: Path, target: Path) -> None:
+    """Write the snapshot of the Pyodide in folder ``pyodide`` to ``target``, compressed."""
+    key = hashlib.sha256(SCRIPT.read_bytes())
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
+        key.update((pyodide / name).read_bytes())
+    cached = pyodide.parent / ".cache" / "akropolis" / f"snapshot-{key.hexdigest()[:16]}.gz"
+    if not cached.exists():
+        with tempfile.TemporaryDirectory() as scratch:
+            raw = Path(scratch) / "snapshot"
+            print("+ node", SCRIPT.name, "(the Python snapshot)", flush=True)
+            subprocess.run(["node", str(SCRIPT), str(pyodide), str(raw)], check=True)
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            partial = cached.with_suffix(".part")
+            with partial.open("wb") as out:
+                out.write(gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0))
+            partial.replace(cached)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, target)
