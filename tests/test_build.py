@@ -255,6 +255,7 @@ def test_the_suite_runs_in_two_halves_and_fails_with_either(
     assert build.run_halves(Path("python"), None) == expected
     pure, built = commands
     assert built[-len(build.NEEDS_BUILD) :] == list(build.NEEDS_BUILD)
+    assert built[3 : -len(build.NEEDS_BUILD)] == build.BUILT_WORKERS  # one module a worker
     assert pure == ["nice", "-n", "10", "python", "-m", "pytest"] + [
         f"--ignore={path}" for path in build.NEEDS_BUILD
     ]  # at a lower priority than the browser's half

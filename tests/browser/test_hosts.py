@@ -148,6 +148,8 @@ def test_the_sites_other_pages_stay_its_own(browser: Browser, tmp_path: Path) ->
         }
         for other, title in titles.items():
             # The browser's own answer (its offline page, or its HTTP cache), never the game.
+            # From a blank page, so that the wait below is for this page's error, not the last.
+            page.goto("about:blank")
             try:
                 page.goto(site.url + other)
             except PlaywrightError:
