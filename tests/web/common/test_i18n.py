@@ -52,7 +52,7 @@ def french() -> Translator:
 
 
 def test_a_whole_sentence_is_translated_then_filled(french: Translator) -> None:
-    assert french.text("{name} places a tile.", name="Ann") == "Ann pose une tuile."
+    assert french.gettext("{name} places a tile.", name="Ann") == "Ann pose une tuile."
 
 
 @pytest.mark.parametrize(
@@ -66,12 +66,12 @@ def test_a_whole_sentence_is_translated_then_filled(french: Translator) -> None:
     ],
 )
 def test_french_counts_zero_and_one_as_singular(french: Translator, count, expected) -> None:
-    assert french.plural("{count} stone left", "{count} stones left", count) == expected
+    assert french.ngettext("{count} stone left", "{count} stones left", count) == expected
 
 
 def test_a_context_tells_one_english_word_apart(french: Translator) -> None:
-    assert french.context("district kind", "Markets") == "Marchés"
-    assert french.context("variant", "Markets") == "Markets"  # not in this catalog
+    assert french.pgettext("district kind", "Markets") == "Marchés"
+    assert french.pgettext("variant", "Markets") == "Markets"  # not in this catalog
 
 
 @pytest.mark.parametrize(
@@ -89,26 +89,26 @@ def test_lists_are_joined_by_the_languages_own_patterns(french, names, english, 
 
 
 def test_a_translation_with_other_placeholders_falls_back_to_english(french) -> None:
-    assert french.text("{name} wins.", name="Ann") == "Ann wins."
+    assert french.gettext("{name} wins.", name="Ann") == "Ann wins."
 
 
 def test_english_needs_no_catalog_and_an_unreadable_one_is_english() -> None:
     english = Translator()
-    assert english.plural("{count} stone left", "{count} stones left", 1) == "1 stone left"
+    assert english.ngettext("{count} stone left", "{count} stones left", 1) == "1 stone left"
     broken = Translator("fr", b"\xde\x12\x04\x95 not a catalog")
     assert broken.fallback
-    assert broken.text("{name} places a tile.", name="Ann") == "Ann places a tile."
+    assert broken.gettext("{name} places a tile.", name="Ann") == "Ann places a tile."
 
 
 @given(st.binary(max_size=200), st.sampled_from([b"", b"\xde\x12\x04\x95", b"\x95\x04\x12\xde"]))
 def test_any_bytes_as_a_catalog_give_sentences_never_an_error(body: bytes, magic: bytes) -> None:
     translator = Translator("fr", magic + body)
-    assert isinstance(translator.text("{name} places a tile.", name="Ann"), str)
-    assert isinstance(translator.plural("{count} stone left", "{count} stones left", 3), str)
+    assert isinstance(translator.gettext("{name} places a tile.", name="Ann"), str)
+    assert isinstance(translator.ngettext("{count} stone left", "{count} stones left", 3), str)
 
 
 def test_a_catalog_naming_an_unknown_charset_is_english() -> None:
     text = FRENCH.replace("charset=UTF-8", "charset=no-such-codec")
     broken = Translator("fr", compile_mo(read_po(text)))
     assert broken.fallback
-    assert broken.text("{name} places a tile.", name="Ann") == "Ann places a tile."
+    assert broken.gettext("{name} places a tile.", name="Ann") == "Ann places a tile."
