@@ -11,7 +11,8 @@ const { loadPyodide } = await import(pathToFileURL(index + "pyodide.mjs").href);
 const pyodide = await loadPyodide({
   indexURL: index,
   _makeSnapshot: true,
-  // What a browser's own start would set, not this machine's: the same on every build machine.
+  // Fixed values, not this machine's (its script path, its locale): the same on every build
+  // machine.  Nothing here reads them: each page chooses its language itself.
   env: { _: "./this.program", LANG: "C.UTF-8" },
 });
 writeFileSync(output, pyodide.makeMemorySnapshot());
