@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shlex
 import signal
 import subprocess
@@ -117,10 +118,27 @@ def test_ctrl_c_exits_130_quietly() -> None:
         stderr=subprocess.PIPE,
         env=env(),
     )
-    time.sleep(1)
+    wait_until_running(process.pid)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
     assert (process.returncode, out, err) == (130, b"", b"")
+
+
+def wait_until_running(pid: int, cpu_seconds: float = 0.5, timeout: float = 60) -> None:
+    """Until process ``pid`` has computed ``cpu_seconds`` (Python's start and the imports take
+    about a tenth of that): on a loaded machine a fixed sleep may end before the program has
+    even started, when Ctrl-C is Python's own to report.  Without /proc: one second."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        time.sleep(1)
+        return
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / ticks >= cpu_seconds:
+            return
+        time.sleep(0.05)
 
 
 class _Trickle(io.RawIOBase):
