@@ -27,8 +27,10 @@ RULES = {
     "akropolis.game",
     "akropolis.hexes",
     "akropolis.names",
+    "akropolis.reasons",
     "akropolis.rng",
     "akropolis.scoring",
+    "akropolis.sentences",
     "akropolis.tiles",
 }
 FORMATS = {"akropolis.formats", "akropolis.notation", "akropolis.records"}

@@ -2,7 +2,9 @@
 
 A sentence is the literal first argument of a call named ``gettext`` / ``_``, the two literals of
 ``ngettext``, or the context and literal of ``pgettext`` (on any receiver: ``t.gettext(...)``),
-the names standard extractors (xgettext, Babel) also know.  A sentence that is not a literal is
+the names standard extractors (xgettext, Babel) also know; ``N_`` marks one kept in a table; the
+engine's ``Sentence`` and ``Plural`` (``akropolis.sentences``) are found the same way, and may
+take their template from a table of ``N_`` marked ones.  A sentence that is not a literal is
 an error here: it could not be translated.  ``write_pot`` gives the ``.pot`` text translators
 merge into their ``.po`` files with any standard tool.  Standard library only.
 """
@@ -19,7 +21,12 @@ KEYWORDS: dict[str, tuple[int | None, int, int | None]] = {
     "gettext": (None, 0, None),
     "ngettext": (None, 0, 1),
     "pgettext": (0, 1, None),
+    "N_": (None, 0, None),  # marks a sentence kept in a table, translated where it is used
+    "Sentence": (None, 0, None),  # the engine's sentences (akropolis.sentences), and the web's
+    "Plural": (None, 0, 1),
 }
+#: Calls that may also take their sentence from a name (a table of ``N_`` marked sentences).
+FROM_TABLES = frozenset({"Sentence", "Plural"})
 
 
 class ExtractionError(ValueError):
@@ -57,6 +64,12 @@ def _literal(node: ast.Call, index: int, where: str) -> str:
     return argument.value
 
 
+def _from_table(argument: ast.expr) -> bool:
+    """A sentence taken from a table or a variable (not an f-string or a concatenation, which
+    would be sentences made of pieces)."""
+    return isinstance(argument, ast.Name | ast.Subscript | ast.Attribute)
+
+
 def extract_source(source: str, name: str) -> list[Message]:
     """The sentences of one module's ``source``, in order, each with ``name:line``."""
     found: list[Message] = []
@@ -68,6 +81,8 @@ def extract_source(source: str, name: str) -> list[Message]:
             continue
         where = f"{name}:{node.lineno}"
         context, singular, plural = KEYWORDS[called]
+        if called in FROM_TABLES and node.args and _from_table(node.args[0]):
+            continue
         found.append(
             Message(
                 _literal(node, singular, where),

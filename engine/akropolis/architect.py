@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from .checks import ARCHITECT_KINDS, ARCHITECT_LEVELS, check_int, check_variants, excerpt
 from .city import City
 from .hexes import STRIDE, TRIANGLE_SHAPES, TRIANGLES_AROUND, Hex, unpack
+from .reasons import ARCHITECT_REASONS
 from .scoring import HOUSE_VARIANT_THRESHOLD, CityScore, HexScore, KindScore, Result
+from .sentences import Sentence
 from .tiles import DISTRICTS, KIND_NAMES, PLAZA_OFFSET, STARS, TILES, Kind
 
 __all__ = [
@@ -208,14 +210,6 @@ _SHAPE_OFFSETS = tuple(offsets[1:] for offsets, _ in TRIANGLE_SHAPES)
 
 # --- Its score ---------------------------------------------------------------------------------
 
-_DOUBLED_WHY = {
-    Kind.HOUSE: "the Architect's houses are worth 10 or more",
-    Kind.MARKET: f"at most {MARKETS_PER_PLAZA} of the Architect's markets per market plaza",
-    Kind.BARRACKS: "the Architect's barracks always are",
-    Kind.TEMPLE: "the Architect's temples are at Callicrates",
-    Kind.GARDEN: "the Architect's gardens always are",
-}
-
 
 def _distance(a: int, b: int) -> int:
     (aq, ar), (bq, br) = unpack(a), unpack(b)
@@ -278,9 +272,7 @@ def score_architect(
     if "temples" in variants and architect.temples_doubled:
         doubled.update(cells[Kind.TEMPLE])
 
-    counts = "counts: the Architect scores every district"
-    if value != 1:
-        counts = f"{counts}, {value} each at {architect.name}"
+    valued = value != 1
     totals = dict.fromkeys(DISTRICTS, 0)
     hexes: list[HexScore] = []
     for k in DISTRICTS:
@@ -288,13 +280,13 @@ def score_architect(
             is_doubled = cell in doubled
             worth = 2 * value if is_doubled else value
             totals[k] += worth
-            reason = counts
-            if is_doubled:
-                reason = f"{reason}; doubled: {_DOUBLED_WHY[k]}"
-            elif k is Kind.MARKET and capped:
-                reason = f"{reason}; not doubled: at most {MARKETS_PER_PLAZA} per market plaza"
-            if not stars[k]:
-                reason = f"{reason}; but no {k.label} plaza in the city"
+            how = "doubled" if is_doubled else "capped" if k is Kind.MARKET and capped else ""
+            reason = Sentence(
+                ARCHITECT_REASONS[k.label, valued, how, not stars[k]],
+                value=value,
+                name=architect.name,
+                limit=MARKETS_PER_PLAZA,
+            )
             points = worth * stars[k]
             level = height[cell]
             hexes.append(
@@ -320,15 +312,27 @@ def solo_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[in
     if len(names) != 2 or len(totals) != 2 or len(stones) != 2:
         raise ValueError("a solo result needs two names, two totals and two stone counts")
     human, architect = names
+    left = tuple(stones)
     if totals[0] != totals[1]:
         winner = 0 if totals[0] > totals[1] else 1
-        return Result((winner,), tuple(totals), f"{names[winner]} has the most points")
-    tie = f"{human} and {architect} tie on {totals[0]} points"
+        why = Sentence("{name} has the most points", name=names[winner])
+        return Result((winner,), tuple(totals), why, (), left)
     if stones[0] > stones[1]:
-        return Result((0,), tuple(totals), f"{tie}; {human} has more stones ({stones[0]})")
-    return Result(
-        (1,),
-        tuple(totals),
-        f"{tie}; the Architect wins ties unless you have strictly more stones "
-        f"({stones[0]} against {stones[1]})",
+        why = Sentence(
+            "{name} and {architect} tie on {points} points; {name} has more stones ({stones})",
+            name=human,
+            architect=architect,
+            points=totals[0],
+            stones=stones[0],
+        )
+        return Result((0,), tuple(totals), why, (0, 1), left)
+    why = Sentence(
+        "{name} and {architect} tie on {points} points; the Architect wins ties unless you "
+        "have strictly more stones ({stones} against {architect_stones})",
+        name=human,
+        architect=architect,
+        points=totals[0],
+        stones=stones[0],
+        architect_stones=stones[1],
     )
+    return Result((1,), tuple(totals), why, (0, 1), left)

@@ -34,7 +34,8 @@ from .checks import (
 from .city import City, IllegalMoveError, Move, Placement, checked_placement
 from .hexes import Hex, pack, unpack
 from .rng import SplitMix64
-from .scoring import CityScore, Result, final_result, score_city, stone_count
+from .scoring import CityScore, Result, final_result, score_city
+from .sentences import Sentence, stone_count
 from .tiles import TILES, tile_pool
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -283,8 +284,13 @@ class Game:
         if index > self._stones[self.turn]:
             have = self._stones[self.turn]
             raise IllegalMoveError(
-                f"cannot afford tile {tile}: it costs {stone_count(index)} and "
-                f"{self.names[self.turn]} has {stone_count(have)}"
+                Sentence(
+                    "cannot afford tile {tile}: it costs {cost} and {name} has {stones}",
+                    tile=tile,
+                    cost=stone_count(index),
+                    name=self.names[self.turn],
+                    stones=stone_count(have),
+                )
             )
         cells, level, stones = self.cities[self.turn].check(tile, anchor, rotation)
         public = (unpack(cells[0]), unpack(cells[1]), unpack(cells[2]))

@@ -16,6 +16,8 @@ from typing import NamedTuple
 from .checks import check_int, check_variants
 from .city import City
 from .hexes import OFFSETS, Hex, unpack
+from .reasons import DISTRICT_SENTENCES
+from .sentences import Plural, Sentence
 from .tiles import DISTRICTS, KIND_NAMES, PLAZA_OFFSET, STARS, Kind
 
 #: House groups of this value or more are doubled in the houses variant.
@@ -45,7 +47,7 @@ class HexScore:
     value: int
     doubled: bool
     points: int
-    reason: str
+    reason: Sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +126,7 @@ def score_city(city: City, variants: Iterable[str] = (), stones: int = 0) -> Cit
         elif k:
             cells[k].append(cell)
 
-    verdicts: list[tuple[int, Kind, bool, bool, str]] = []  # cell, kind, counts, doubled, reason
+    verdicts: list[tuple[int, Kind, bool, bool, str]] = []  # cell, kind, counts, doubled, code
     add = verdicts.append
 
     houses = cells[Kind.HOUSE]
@@ -134,19 +136,18 @@ def score_city(city: City, variants: Iterable[str] = (), stones: int = 0) -> Cit
     )
     for cell in houses:
         if cell in group:
-            why = "in the largest group of houses"
-            add((cell, Kind.HOUSE, True, group_doubled, why))
+            add((cell, Kind.HOUSE, True, group_doubled, "largest-group"))
         else:
-            add((cell, Kind.HOUSE, False, False, "not in the largest group of houses"))
+            add((cell, Kind.HOUSE, False, False, "not-largest-group"))
 
     market_variant = "markets" in variants
     for cell in cells[Kind.MARKET]:
         near = [kind.get(cell + d) for d in OFFSETS]
         if Kind.MARKET in near:
-            add((cell, Kind.MARKET, False, False, "next to another market"))
+            add((cell, Kind.MARKET, False, False, "next-to-market"))
         else:
             doubled = market_variant and Kind.MARKET_PLAZA in near
-            add((cell, Kind.MARKET, True, doubled, "no market next to it"))
+            add((cell, Kind.MARKET, True, doubled, "alone"))
 
     barracks, gardens = cells[Kind.BARRACKS], cells[Kind.GARDEN]
     if barracks or (gardens and "gardens" in variants):
@@ -158,33 +159,24 @@ def score_city(city: City, variants: Iterable[str] = (), stones: int = 0) -> Cit
         edge = sum(1 for d in OFFSETS if cell + d in outside)
         if edge:
             doubled = barracks_variant and edge in (3, 4)
-            add((cell, Kind.BARRACKS, True, doubled, "on the edge of the city"))
+            add((cell, Kind.BARRACKS, True, doubled, "edge"))
         else:
-            add((cell, Kind.BARRACKS, False, False, "not on the edge of the city"))
+            add((cell, Kind.BARRACKS, False, False, "not-edge"))
 
     temple_variant = "temples" in variants
     for cell in cells[Kind.TEMPLE]:
         if all(cell + d in height for d in OFFSETS):
             doubled = temple_variant and height[cell] >= 2
-            add((cell, Kind.TEMPLE, True, doubled, "surrounded on all six sides"))
+            add((cell, Kind.TEMPLE, True, doubled, "surrounded"))
         else:
-            add((cell, Kind.TEMPLE, False, False, "not surrounded on all six sides"))
+            add((cell, Kind.TEMPLE, False, False, "not-surrounded"))
 
     garden_variant = "gardens" in variants
     for cell in gardens:
         doubled = garden_variant and any(cell + d in lakes for d in OFFSETS)
-        add((cell, Kind.GARDEN, True, doubled, "gardens always count"))
+        add((cell, Kind.GARDEN, True, doubled, "always"))
 
     return _tally(verdicts, height, stars, stones)
-
-
-_DOUBLED_WHY = {
-    Kind.HOUSE: "group value 10 or more",
-    Kind.MARKET: "next to a market plaza",
-    Kind.BARRACKS: "3 or 4 empty outside neighbours",
-    Kind.TEMPLE: "on level 2 or higher",
-    Kind.GARDEN: "next to a lake",
-}
 
 
 def _tally(
@@ -195,14 +187,11 @@ def _tally(
 ) -> CityScore:
     values = dict.fromkeys(DISTRICTS, 0)
     hexes: list[HexScore] = []
-    for cell, k, counts, doubled, reason in verdicts:
+    for cell, k, counts, doubled, code in verdicts:
         level = height[cell]
         value = (2 * level if doubled else level) if counts else 0
         values[k] += value
-        if doubled:
-            reason = f"{reason}; doubled: {_DOUBLED_WHY[k]}"
-        if counts and not stars[k]:
-            reason = f"{reason}; but no {k.label} plaza in the city"
+        reason = DISTRICT_SENTENCES[code, doubled, counts and not stars[k]]
         points = value * stars[k]
         hexes.append(HexScore(unpack(cell), k.label, level, counts, value, doubled, points, reason))
     kinds = {KIND_NAMES[k]: KindScore(values[k], stars[k], values[k] * stars[k]) for k in DISTRICTS}
@@ -214,16 +203,18 @@ def _tally(
 
 
 class Result(NamedTuple):
-    """Who won and how the tie-break decided it."""
+    """Who won and how the tie-break decided it.
+
+    ``explanation`` is a ``Sentence``; ``tied`` the seats level on the best total (empty when
+    one player has the most points) and ``stones`` every seat's stones, so that a front end can
+    say the same in other words.
+    """
 
     winners: tuple[int, ...]
     totals: tuple[int, ...]
-    explanation: str
-
-
-def stone_count(count: int) -> str:
-    """``1 stone``, ``3 stones``."""
-    return f"{count} stone" if count == 1 else f"{count} stones"
+    explanation: Sentence
+    tied: tuple[int, ...] = ()
+    stones: tuple[int, ...] = ()
 
 
 def final_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[int]) -> Result:
@@ -237,15 +228,28 @@ def final_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[i
     if not count or len(totals) != count or len(stones) != count:
         raise ValueError("a result needs one name, one total and one stone count per player")
     best = max(totals)
-    leaders = [p for p in range(count) if totals[p] == best]
+    leaders = tuple(p for p in range(count) if totals[p] == best)
+    left = tuple(stones)
     if len(leaders) == 1:
-        return Result((leaders[0],), tuple(totals), f"{names[leaders[0]]} has the most points")
+        why = Sentence("{name} has the most points", name=names[leaders[0]])
+        return Result(leaders, tuple(totals), why, (), left)
     most = max(stones[p] for p in leaders)
     winners = tuple(p for p in leaders if stones[p] == most)
-    tied = " and ".join(names[p] for p in leaders)
+    tied = tuple(names[p] for p in leaders)
     if len(winners) == 1:
-        why = f"{tied} tie on {best} points; {names[winners[0]]} has more stones ({most})"
+        why = Sentence(
+            "{names} tie on {points} points; {name} has more stones ({stones})",
+            names=tied,
+            points=best,
+            name=names[winners[0]],
+            stones=most,
+        )
     else:
-        who = " and ".join(names[p] for p in winners)
-        why = f"{who} tie on {best} points and {stone_count(most)}: a shared victory"
-    return Result(winners, tuple(totals), why)
+        why = Plural(
+            "{names} tie on {points} points and {count} stone: a shared victory",
+            "{names} tie on {points} points and {count} stones: a shared victory",
+            most,
+            names=tuple(names[p] for p in winners),
+            points=best,
+        )
+    return Result(winners, tuple(totals), why, leaders, left)

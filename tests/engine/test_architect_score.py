@@ -179,6 +179,8 @@ def test_the_architect_wins_ties_unless_the_human_has_strictly_more_stones() -> 
         (0,),
         (40, 40),
         "Ada and Hippodamos tie on 40 points; Ada has more stones (3)",
+        (0, 1),
+        (3, 2),
     )
     for stones in ((2, 2), (1, 2)):
         result = solo_result(names, (40, 40), stones)

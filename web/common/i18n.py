@@ -14,10 +14,11 @@ sentences: never an error.
 
 from __future__ import annotations
 
-import gettext
+import gettext as _gettext
 import io
 import struct
 
+from akropolis.sentences import Sentence
 from common.languages import SOURCE
 
 
@@ -28,10 +29,10 @@ class Translator:
     def __init__(self, language: str = SOURCE, catalog: bytes | None = None) -> None:
         self.language = language
         self.fallback = False
-        translations: gettext.NullTranslations = gettext.NullTranslations()
+        translations: _gettext.NullTranslations = _gettext.NullTranslations()
         if catalog is not None:
             try:
-                translations = gettext.GNUTranslations(io.BytesIO(catalog))
+                translations = _gettext.GNUTranslations(io.BytesIO(catalog))
             except (OSError, ValueError, LookupError, SyntaxError, struct.error):
                 self.fallback = True  # an unreadable catalog: English, said by ``fallback``
         self._translations = translations
@@ -51,6 +52,20 @@ class Translator:
         translations: "Markets" the district kind, "Markets" the variant)."""
         return _fill(self._translations.pgettext(context, message), message, values)
 
+    def translate(self, value: object) -> str:
+        """``value`` in this language when it is an engine ``Sentence`` (``common.i18n``'s
+        ``translate``); a tuple is a list of names; anything else is shown as it is."""
+        if isinstance(value, tuple):
+            return self.join([self.translate(item) for item in value])
+        if not isinstance(value, Sentence):
+            return str(value)
+        values = {key: self.translate(item) for key, item in value.values.items()}
+        if value.plural is not None and value.count is not None:
+            chosen = self._translations.ngettext(value.template, value.plural, value.count)
+            fallback = value.template if value.count == 1 else value.plural
+            return _fill(chosen, fallback, {"count": value.count, **values})
+        return _fill(self._translations.gettext(value.template), value.template, values)
+
     def join(self, items: list[str]) -> str:
         """``items`` as one list in this language: "Ann, Bob and Cy", "Ann, Bob et Cy"."""
         if not items:
@@ -65,6 +80,54 @@ class Translator:
         for item in items[1:-1]:
             joined = self.pgettext("list, going on", "{start}, {next}", start=joined, next=item)
         return self.pgettext("list, its end", "{start} and {last}", start=joined, last=items[-1])
+
+
+#: The page's language: set once at start by ``use`` (a switch reloads the page), English until
+#: then, and in the tests on CPython unless a test chooses another.
+_current = Translator()
+
+
+def use(translator: Translator) -> None:
+    """Make ``translator`` the page's language for every sentence shown from now on."""
+    global _current
+    _current = translator
+
+
+def current() -> Translator:
+    """The page's translator."""
+    return _current
+
+
+def _(message: str, /, **values: object) -> str:
+    """``message`` in the page's language (``Translator.gettext``)."""
+    return _current.gettext(message, **values)
+
+
+def ngettext(singular: str, plural: str, count: int, /, **values: object) -> str:
+    """The page's form of a sentence with a count (``Translator.ngettext``)."""
+    return _current.ngettext(singular, plural, count, **values)
+
+
+def pgettext(context: str, message: str, /, **values: object) -> str:
+    """``message`` in ``context`` in the page's language (``Translator.pgettext``)."""
+    return _current.pgettext(context, message, **values)
+
+
+def join(items: list[str]) -> str:
+    """``items`` as one list in the page's language (``Translator.join``)."""
+    return _current.join(items)
+
+
+def translate(value: object) -> str:
+    """An engine ``Sentence`` (a refusal, a reason, a result) in the page's language, its values
+    translated too, a tuple of names joined by the language's rules; any other value as text."""
+    return _current.translate(value)
+
+
+def explain(error: BaseException) -> str:
+    """Why the engine refused something (its error's ``Sentence``), in the page's language;
+    an error without one (not the engine's) as its text."""
+    return _current.translate(error.args[0]) if error.args else str(error)
 
 
 def _fill(sentence: str, source: str, values: dict[str, object]) -> str:
