@@ -20,7 +20,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -35,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "engine"))
 
 from tools.icons import manifest_json, write_icons
 from tools.serving import static_server
+from tools.site import render_page, write_languages, write_service_worker
 from tools.snapshot import SNAPSHOT, write_snapshot
 
 ROOT = Path(__file__).resolve().parent
@@ -170,14 +170,15 @@ def build() -> None:
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
+    for path in site_files():
+        copy(path, DIST / path.name)
     # The Python packages travel as one zip that PyScript unpacks into Python's working
     # directory (each page's inline config maps it to "./*"): one request, not one per module.
     with zipfile.ZipFile(DIST / "python.zip", "w", zipfile.ZIP_DEFLATED) as bundle:
         for package in (ENGINE, *(WEB / name for name in WEB_PACKAGES)):
             for path in python_files(package):
                 bundle.write(path, (Path(package.name) / path.relative_to(package)).as_posix())
-    for path in site_files():
-        copy(path, DIST / path.name)
+        write_languages(DIST, bundle)
     page = DIST / "index.html"
     page.write_text(render_page(page.read_text()))
     write_icons(DIST / "icons")
@@ -191,73 +192,9 @@ def build() -> None:
     sizes = {name: (DIST / "runtime" / "pyodide" / name).stat().st_size for name in PROGRESS_FILES}
     (DIST / "runtime" / "sizes.json").write_text(json.dumps(sizes))
     (DIST / ".nojekyll").write_text("")
-    write_service_worker()
+    write_service_worker(DIST)
     files = [path.stat().st_size for path in DIST.rglob("*") if path.is_file()]
     print(f"built {DIST.relative_to(ROOT)}/: {len(files)} files, {sum(files) / 1e6:.1f} MB")
-
-
-def render_page(html: str) -> str:
-    """Fill the page's ``<!-- build: NAME -->`` slots with HTML from the front end's Python.
-
-    The first screen (New game form, rules) is plain HTML, usable before Python has loaded;
-    the same Python describes it here and reads it in the page, so there is one description.
-    """
-    sys.path.insert(0, str(WEB))
-    try:
-        from common import rules_help
-        from game.newgame import NewGameForm
-    finally:
-        del sys.path[0]
-    form = NewGameForm()
-    slots = {
-        "seats": form.seats_html(),
-        "variants": form.variants_html(),
-        "solo": form.solo_html(),
-        "rules": rules_help.HTML,
-    }
-    for name, fragment in slots.items():
-        marker = f"<!-- build: {name} -->"
-        if html.count(marker) != 1:
-            raise SystemExit(f"web/game/index.html must hold {marker} exactly once")
-        html = html.replace(marker, fragment)
-    return html
-
-
-#: The pages carry their build's hash here (``<html data-build="…">``), which the offline worker
-#: uses to serve each open tab, and its AI worker, the files of the build it opened with.
-BUILD_STAMP = re.compile(r'data-build="[^"]*"')
-
-
-def write_service_worker(site: Path = DIST) -> str:
-    """Write sw.js for the build in ``site``: every file with its SHA-256 and size, and the
-    build's hash, which is also stamped into every page.
-
-    The hash is taken over the files with the pages' stamps blanked, so any change of any file
-    is a new build, and the pages can name the build they belong to.  Returns the hash.
-    """
-    worker = site / "sw.js"
-    names = sorted(
-        path.relative_to(site).as_posix()
-        for path in site.rglob("*")
-        if path.is_file() and path != worker and path.name != ".nojekyll"
-    )
-    pages = [name for name in names if name.endswith(".html")]
-    blank = 'data-build=""'
-    for name in pages:
-        page = site / name
-        page.write_text(BUILD_STAMP.sub(blank, page.read_text()))
-    blanked = {name: hashlib.sha256((site / name).read_bytes()).hexdigest() for name in names}
-    build_hash = hashlib.sha256(json.dumps(blanked, sort_keys=True).encode()).hexdigest()[:16]
-    for name in pages:
-        page = site / name
-        page.write_text(page.read_text().replace(blank, f'data-build="{build_hash}"'))
-    files = {
-        name: [hashlib.sha256(data := (site / name).read_bytes()).hexdigest(), len(data)]
-        for name in names
-    }
-    text = (WEB / "browser" / "sw.js").read_text().replace("__BUILD_HASH__", build_hash)
-    worker.write_text(text.replace("__FILE_LIST__", json.dumps(files, indent=2)))
-    return build_hash
 
 
 def copy(source: Path, target: Path) -> None:

@@ -12,6 +12,7 @@ merge into their ``.po`` files with any standard tool.  Standard library only.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,11 +71,32 @@ def _from_table(argument: ast.expr) -> bool:
     return isinstance(argument, ast.Name | ast.Subscript | ast.Attribute)
 
 
+def _wrappers(tree: ast.AST) -> set[int]:
+    """The calls that pass on a sentence their function was given (``def _(message): return
+    t.gettext(message)``): the sentence is found where that function is called."""
+    found = set()
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef):
+            continue
+        arguments = function.args
+        names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+        for node in ast.walk(function):
+            if isinstance(node, ast.Call) and node.args:
+                first = node.args[0]
+                while isinstance(first, ast.Attribute):  # value.template: still what was given
+                    first = first.value
+                if isinstance(first, ast.Name) and first.id in names:
+                    found.add(id(node))
+    return found
+
+
 def extract_source(source: str, name: str) -> list[Message]:
     """The sentences of one module's ``source``, in order, each with ``name:line``."""
     found: list[Message] = []
-    for node in ast.walk(ast.parse(source, name)):
-        if not isinstance(node, ast.Call):
+    tree = ast.parse(source, name)
+    passed_on = _wrappers(tree)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or id(node) in passed_on:
             continue
         called = _called(node)
         if called not in KEYWORDS:
@@ -94,13 +116,19 @@ def extract_source(source: str, name: str) -> list[Message]:
     return sorted(found, key=lambda message: int(message.references[0].rsplit(":", 1)[1]))
 
 
-def extract(paths: list[Path], root: Path) -> list[Message]:
-    """Every sentence of the modules at ``paths`` (named relative to ``root``), one message per
-    sentence and context, with all its places, in the order first met."""
+def extract(
+    paths: list[Path],
+    root: Path,
+    readers: dict[str, Callable[[str, str], list[Message]]] | None = None,
+) -> list[Message]:
+    """Every sentence of the files at ``paths`` (named relative to ``root``), one message per
+    sentence and context, with all its places, in the order first met.  ``readers`` maps a
+    file suffix to the function reading its sentences (default: Python modules only)."""
+    readers = readers or {".py": extract_source}
     messages: dict[tuple[str | None, str], Message] = {}
     for path in paths:
         name = path.relative_to(root).as_posix()
-        for message in extract_source(path.read_text(encoding="utf-8"), name):
+        for message in readers[path.suffix](path.read_text(encoding="utf-8"), name):
             known = messages.setdefault(message.key, message)
             if known is message:
                 continue
@@ -111,7 +139,7 @@ def extract(paths: list[Path], root: Path) -> list[Message]:
     return list(messages.values())
 
 
-def _quoted(text: str) -> str:
+def quoted(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
     lines = escaped.split("\n")
     if len(lines) == 1:
@@ -132,11 +160,11 @@ def write_pot(messages: list[Message], project: str = "akropolis") -> str:
     for message in messages:
         out.append("#: " + " ".join(message.references))
         if message.msgctxt is not None:
-            out.append(f"msgctxt {_quoted(message.msgctxt)}")
-        out.append(f"msgid {_quoted(message.msgid)}")
+            out.append(f"msgctxt {quoted(message.msgctxt)}")
+        out.append(f"msgid {quoted(message.msgid)}")
         if message.msgid_plural is None:
             out.append('msgstr ""')
         else:
-            out += [f"msgid_plural {_quoted(message.msgid_plural)}", 'msgstr[0] ""', 'msgstr[1] ""']
+            out += [f"msgid_plural {quoted(message.msgid_plural)}", 'msgstr[0] ""', 'msgstr[1] ""']
         out.append("")
     return "\n".join(out)

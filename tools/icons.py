@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from akropolis.picture import palette, scene
+from akropolis.sentences import N_
 from tools.raster import Canvas, rgb, signed_area
 
 Point = tuple[float, float]
@@ -351,8 +352,17 @@ def write_icons(directory: Path) -> list[str]:
     return [*ICONS, FAVICON]
 
 
-def manifest_json() -> str:
-    """The web app manifest (``manifest.webmanifest``, next to index.html)."""
+#: The manifest's description, a sentence of the catalogs (``tools/site.py`` writes one
+#: manifest per language).
+DESCRIPTION = N_(
+    "The tile-laying game of Greek city building for 2 to 4 players: raise districts and "
+    "plazas, hex by hex, to build the grandest city."
+)
+
+
+def manifest_json(language: str = "en", description: str = DESCRIPTION) -> str:
+    """The web app manifest (``manifest.webmanifest``, next to index.html), in ``language``
+    with its ``description``."""
     icons = [
         {
             "src": f"{ICON_DIR}/{name}",
@@ -366,9 +376,8 @@ def manifest_json() -> str:
     manifest = {
         "name": "Akropolis",
         "short_name": "Akropolis",
-        "description": "The tile-laying game of Greek city building for 2 to 4 players: "
-        "raise districts and plazas, hex by hex, to build the grandest city.",
-        "lang": "en",
+        "description": description,
+        "lang": language,
         "start_url": "./",
         "scope": "./",
         "display": "standalone",

@@ -114,8 +114,8 @@ def read_po(text: str, name: str = "<catalog>") -> list[Entry]:
                 current["flags"].update(f.strip() for f in line[2:].split(",") if f.strip())
             elif line.startswith("#:"):
                 current["references"].extend(line[2:].split())
-            elif line.startswith("#."):
-                current["comments"].append(line[2:].strip())
+            elif line.startswith("#.") or not line[1:2].strip():  # extracted or translator's
+                current["comments"].append(line[2 if line.startswith("#.") else 1 :].strip())
             last = None
             continue
         if line.startswith('"'):

@@ -104,7 +104,13 @@ def _level(level: object) -> Architect:
         found = ARCHITECTS.get(level) or _BY_KIND.get(level)
         if found is not None:
             return found
-    raise ValueError(f"unknown Architect {excerpt(level)} (known: {', '.join(ARCHITECTS)})")
+    raise ValueError(
+        Sentence(
+            "unknown Architect {value} (known: {known})",
+            value=excerpt(level),
+            known=", ".join(ARCHITECTS),
+        )
+    )
 
 
 # --- Its choice --------------------------------------------------------------------------------
@@ -128,17 +134,20 @@ def architect_choice(site: Sequence[int], stones: int) -> int:
     return 0
 
 
-def choice_reason(site: Sequence[int], stones: int) -> str:
+def choice_reason(site: Sequence[int], stones: int) -> Sentence:
     """Why the Architect takes the tile ``architect_choice`` names, in words."""
     for index, tile in enumerate(site):
         if tile in PLAZA_TILES:
             if index <= stones:
-                return "the cheapest tile with a plaza, which it can afford"
-            return (
-                f"the first tile, as it cannot afford the cheapest tile with a plaza "
-                f"(tile {tile} costs {index} and it has {stones})"
+                return Sentence("the cheapest tile with a plaza, which it can afford")
+            return Sentence(
+                "the first tile, as it cannot afford the cheapest tile with a plaza "
+                "(tile {tile} costs {cost} and it has {stones})",
+                tile=tile,
+                cost=index,
+                stones=stones,
             )
-    return "the first tile, as no tile in the site has a plaza"
+    return Sentence("the first tile, as no tile in the site has a plaza")
 
 
 # --- Its spot ----------------------------------------------------------------------------------

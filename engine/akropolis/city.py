@@ -19,6 +19,7 @@ from .checks import (
     check_tile,
     excerpt,
     is_int,
+    reason_of,
 )
 from .hexes import (
     OFFSETS,
@@ -30,6 +31,7 @@ from .hexes import (
     packed_placement_cells,
     unpack,
 )
+from .sentences import Sentence
 from .tiles import STARTING_TILE, TILES, Kind
 
 
@@ -77,6 +79,7 @@ class _Undo(NamedTuple):
 
 _STARTING_PIECE = 0
 _KIND_VALUES = frozenset(int(kind) for kind in Kind)
+A_LEVEL = Sentence("a level")
 
 
 class City:
@@ -104,13 +107,19 @@ class City:
     def from_placements(cls, placements: list[Placement]) -> City:
         """Build a city from scratch; each placement must be legal when it is made."""
         if not isinstance(placements, (list, tuple)):
-            raise IllegalMoveError(f"placements must be a list, not {excerpt(placements)}")
+            raise IllegalMoveError(
+                Sentence("placements must be a list, not {value}", value=excerpt(placements))
+            )
         city = cls()
         for index, placement in enumerate(placements):
             try:
                 city.place(placement)
             except IllegalMoveError as error:
-                raise IllegalMoveError(f"placement {index + 1}: {error}") from None
+                raise IllegalMoveError(
+                    Sentence(
+                        "placement {number}: {reason}", number=index + 1, reason=reason_of(error)
+                    )
+                ) from None
         return city
 
     @classmethod
@@ -124,24 +133,35 @@ class City:
         city = cls()
         city.height, city.kind, city.piece = {}, {}, {}
         if isinstance(hexes, (str, bytes)) or not isinstance(hexes, Iterable):
-            raise ValueError(f"hexes must be a list of ((q, r), kind, level), not {excerpt(hexes)}")
+            raise ValueError(
+                Sentence(
+                    "hexes must be a list of ((q, r), kind, level), not {value}",
+                    value=excerpt(hexes),
+                )
+            )
         for number, item in enumerate(hexes):
             if not isinstance(item, (list, tuple)) or len(item) != 3:
-                raise ValueError(f"a hex must be ((q, r), kind, level), not {excerpt(item)}")
+                raise ValueError(
+                    Sentence(
+                        "a hex must be ((q, r), kind, level), not {value}", value=excerpt(item)
+                    )
+                )
             where, kind, level = item
             if not isinstance(kind, Kind) and not (is_int(kind) and kind in _KIND_VALUES):
-                raise ValueError(f"a hex kind must be a Kind, not {excerpt(kind)}")
+                raise ValueError(
+                    Sentence("a hex kind must be a Kind, not {value}", value=excerpt(kind))
+                )
             q, r = check_anchor(where)
-            check_int(level, "a level", 1, MAX_LEVEL)
+            check_int(level, A_LEVEL, 1, MAX_LEVEL)
             cell = pack(q, r)
             if cell in city.height:
-                raise ValueError(f"the cell {(q, r)} is drawn twice")
+                raise ValueError(Sentence("the cell {cell} is drawn twice", cell=str((q, r))))
             # Negative pieces never meet the starting tile (0) or later placements (1, 2, …).
             city.height[cell], city.kind[cell], city.piece[cell] = level, Kind(kind), -1 - number
         if not city.height:
-            raise ValueError("a city needs at least one hex")
+            raise ValueError(Sentence("a city needs at least one hex"))
         if not connected(city.height):
-            raise ValueError("the hexes do not form one connected city")
+            raise ValueError(Sentence("the hexes do not form one connected city"))
         city.frontier = {
             cell + d for cell in city.height for d in OFFSETS if cell + d not in city.height
         }
@@ -184,21 +204,25 @@ class City:
             check_tile(tile), check_rotation(rotation)
             q, r = check_anchor(anchor)
         except ValueError as error:
-            raise IllegalMoveError(str(error)) from None
+            raise IllegalMoveError(reason_of(error)) from None
         cells = packed_placement_cells(pack(q, r), rotation)
         height = self.height
         levels = [height.get(c, 0) for c in cells]
         if levels == [0, 0, 0]:
             if not any(c in self.frontier for c in cells):
-                raise IllegalMoveError("the tile is not adjacent to the city")
+                raise IllegalMoveError(Sentence("the tile is not adjacent to the city"))
             return cells, 1, 0
         if 0 in levels:
-            raise IllegalMoveError("the tile would overhang an empty space")
+            raise IllegalMoveError(Sentence("the tile would overhang an empty space"))
         if not levels[0] == levels[1] == levels[2]:
-            raise IllegalMoveError("the tile is not flat: the hexes below are at different levels")
+            raise IllegalMoveError(
+                Sentence("the tile is not flat: the hexes below are at different levels")
+            )
         piece = self.piece
         if piece[cells[0]] == piece[cells[1]] == piece[cells[2]]:
-            raise IllegalMoveError("the tile would cover a single tile (it must cover two or more)")
+            raise IllegalMoveError(
+                Sentence("the tile would cover a single tile (it must cover two or more)")
+            )
         stones = sum(1 for c in cells if self.kind[c] is Kind.QUARRY)
         return cells, levels[0] + 1, stones
 
@@ -240,7 +264,7 @@ class City:
     def undo(self) -> Placement:
         """Remove the last tile placed, restoring the city exactly."""
         if not self._history:
-            raise IllegalMoveError("there is no placement to undo")
+            raise IllegalMoveError(Sentence("there is no placement to undo"))
         undo = self._history.pop()
         height, kind, piece = self.height, self.kind, self.piece
         for cell, before in zip(undo.cells, undo.previous, strict=True):
@@ -297,7 +321,7 @@ def checked_placement(move: object) -> Placement:
     try:
         return Placement(*check_placement(move))
     except ValueError as error:
-        raise IllegalMoveError(str(error)) from None
+        raise IllegalMoveError(reason_of(error)) from None
 
 
 def _orientations(triangle: int) -> tuple[tuple[Hex, int, tuple[Hex, Hex, Hex]], ...]:

@@ -53,11 +53,15 @@ class Options:
 
     def __post_init__(self) -> None:
         if not is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"players must be 2, 3 or 4, not {excerpt(self.players)}")
+            raise ValueError(
+                Sentence("players must be 2, 3 or 4, not {value}", value=excerpt(self.players))
+            )
         object.__setattr__(self, "variants", check_variants(self.variants))
         check_bool(self.all_tiles, "all_tiles")
         if self.all_tiles and self.players == MAX_PLAYERS:
-            raise ValueError("the all-tiles option is for 2 or 3 players (4 players use all tiles)")
+            raise ValueError(
+                Sentence("the all-tiles option is for 2 or 3 players (4 players use all tiles)")
+            )
 
     @property
     def site_size(self) -> int:
@@ -122,21 +126,40 @@ def deal(options: Options, seed: int) -> list[int]:
 def check_deck(options: Options, deck: Sequence[int]) -> list[int]:
     """A deck checked against the game's tile pool: known ids, each at most once."""
     if not isinstance(deck, (list, tuple)):
-        raise ValueError(f"the deck must be a list of tile numbers, not {excerpt(deck)}")
+        raise ValueError(
+            Sentence("the deck must be a list of tile numbers, not {value}", value=excerpt(deck))
+        )
     deck = list(deck)
     if not deck:
-        raise ValueError("the deck is empty")
+        raise ValueError(Sentence("the deck is empty"))
     pool = set(options.pool())
     seen: set[int] = set()
     for index, tile in enumerate(deck):
         if not is_int(tile) or tile not in TILES:
-            raise ValueError(f"deck position {index + 1}: {excerpt(tile)} is not a tile (1 to 61)")
+            raise ValueError(
+                Sentence(
+                    "deck position {position}: {value} is not a tile (1 to 61)",
+                    position=index + 1,
+                    value=excerpt(tile),
+                )
+            )
         if tile not in pool:
             raise ValueError(
-                f"deck position {index + 1}: tile {tile} is not used with {options.players} players"
+                Sentence(
+                    "deck position {position}: tile {tile} is not used with {players} players",
+                    position=index + 1,
+                    tile=tile,
+                    players=options.players,
+                )
             )
         if tile in seen:
-            raise ValueError(f"deck position {index + 1}: tile {tile} appears twice")
+            raise ValueError(
+                Sentence(
+                    "deck position {position}: tile {tile} appears twice",
+                    position=index + 1,
+                    tile=tile,
+                )
+            )
         seen.add(tile)
     return deck
 
@@ -175,7 +198,10 @@ class Game:
         self.architect: Architect | None = architect_of(self.kinds[1])
         if self.architect is not None and all_tiles:
             raise ValueError(
-                "the solo game against the Architect uses the 2-player tiles (no all-tiles option)"
+                Sentence(
+                    "the solo game against the Architect uses the 2-player tiles "
+                    "(no all-tiles option)"
+                )
             )
         size = min(self.options.site_size, len(self.deck))
         self._site: list[int] = list(self.deck[:size])
@@ -269,17 +295,23 @@ class Game:
         """What ``move`` would do, or IllegalMoveError with the reason.  Changes nothing."""
         tile, anchor, rotation = checked_placement(move)
         if self.is_over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Sentence("the game is over"))
         if player is not None and (not is_int(player) or not 0 <= player < self.players):
-            raise IllegalMoveError(f"there is no player {excerpt(player)}")
+            raise IllegalMoveError(Sentence("there is no player {value}", value=excerpt(player)))
         if player is not None and player != self.turn:
             raise IllegalMoveError(
-                f"it is not {self.names[player]}'s turn ({self.names[self.turn]} is to play)"
+                Sentence(
+                    "it is not {name}'s turn ({current} is to play)",
+                    name=self.names[player],
+                    current=self.names[self.turn],
+                )
             )
         if self.architect is not None and self.turn == 1:
             return self._check_architect(tile, anchor, rotation)
         if tile not in self._site:
-            raise IllegalMoveError(f"tile {tile} is not in the construction site")
+            raise IllegalMoveError(
+                Sentence("tile {tile} is not in the construction site", tile=tile)
+            )
         index = self._site.index(tile)
         if index > self._stones[self.turn]:
             have = self._stones[self.turn]
@@ -336,10 +368,18 @@ class Game:
             return forced
         if tile != forced.tile:
             why = choice_reason(self._site, self._stones[1])
-            raise IllegalMoveError(f"the Architect must take tile {forced.tile}: {why}")
+            raise IllegalMoveError(
+                Sentence(
+                    "the Architect must take tile {tile}: {reason}", tile=forced.tile, reason=why
+                )
+            )
         raise IllegalMoveError(
-            f"the Architect must place tile {tile} as {forced.move}: on level 1, in its fixed "
-            f"spot nearest its starting tile"
+            Sentence(
+                "the Architect must place tile {tile} as {move}: on level 1, in its fixed "
+                "spot nearest its starting tile",
+                tile=tile,
+                move=str(forced.move),
+            )
         )
 
     def play(self, move: Placement, player: int | None = None) -> LegalMove:
@@ -375,7 +415,7 @@ class Game:
     def undo(self) -> Move:
         """Take back the last move exactly."""
         if not self._turns:
-            raise IllegalMoveError("there is no move to undo")
+            raise IllegalMoveError(Sentence("there is no move to undo"))
         turn = self._turns.pop()
         if turn.supplied:
             added = len(self._site) - 1

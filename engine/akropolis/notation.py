@@ -23,10 +23,18 @@ import re
 import zlib
 from typing import Any
 
-from .checks import MAX_NOTATION_LENGTH, VARIANTS, excerpt, parse_seed, parse_whole_number
+from .checks import (
+    MAX_NOTATION_LENGTH,
+    VARIANTS,
+    excerpt,
+    parse_seed,
+    parse_whole_number,
+    reason_of,
+)
 from .city import Placement
 from .formats import CITY_FORMAT, CITY_HEADER, GAME_FORMAT, GAME_HEADER, VERSION, RecordError
 from .game import Options, deal
+from .sentences import N_, Plural, Sentence
 from .tiles import LETTERS, Kind
 
 VARIANT_LETTERS: dict[str, str] = {name: name[0] for name in VARIANTS}
@@ -40,6 +48,13 @@ HEX_LETTERS: dict[Kind, str] = {
 _KIND_OF_LETTER = {letter: kind for kind, letter in HEX_LETTERS.items()}
 #: What notation looks like: a header letter and version, then ``;`` fields or nothing.
 _HEADER = re.compile(r"[A-Za-z][0-9]{0,3}(?:;|$)")
+#: Where a wrong move or placement is, before the reason it is refused.
+MOVE_AT = N_("move {number}: {reason}")
+PLACEMENT_AT = N_("placement {number}: {reason}")
+#: What the messages call the values they refuse.
+THE_NAME = Sentence("the name")
+THE_KIND = Sentence("the kind")
+A_DECK_TILE = Sentence("a deck tile")
 
 
 def looks_like_notation(text: str) -> bool:
@@ -64,10 +79,15 @@ def from_link(text: str) -> str | None:
 
 def _check_length(text: Any) -> str:
     if not isinstance(text, str):
-        raise RecordError(f"notation must be text, not {excerpt(text)}")
+        raise RecordError(Sentence("notation must be text, not {value}", value=excerpt(text)))
     if len(text) > MAX_NOTATION_LENGTH:
         raise RecordError(
-            f"the notation is too long ({len(text)} characters; at most {MAX_NOTATION_LENGTH})"
+            Plural(
+                "the notation is too long ({count} characters; at most {limit})",
+                "the notation is too long ({count} characters; at most {limit})",
+                len(text),
+                limit=MAX_NOTATION_LENGTH,
+            )
         )
     return text.strip()
 
@@ -84,7 +104,10 @@ def parse_move(text: str) -> Placement:
     match = _MOVE.fullmatch(_check_length(text))
     if not match:
         raise RecordError(
-            f"{excerpt(text)} is not a move (expected TILE@Q,R:ROTATION, like 18@0,2:0)"
+            Sentence(
+                "{value} is not a move (expected TILE@Q,R:ROTATION, like 18@0,2:0)",
+                value=excerpt(text),
+            )
         )
     tile, q, r, rotation = (int(group) for group in match.groups())
     return Placement(tile, (q, r), rotation)
@@ -94,13 +117,15 @@ def _moves_text(moves: list[dict[str, Any]]) -> str:
     return ".".join(format_move(move) for move in moves)
 
 
-def _parse_moves(text: str, what: str) -> list[dict[str, Any]]:
+def _parse_moves(text: str, where: str) -> list[dict[str, Any]]:
+    """The moves or placements of ``text``; a wrong one refused with the sentence ``where``
+    (``MOVE_AT`` or ``PLACEMENT_AT``), given its number and the reason."""
     out = []
     for index, token in enumerate(text.split(".") if text else []):
         try:
             move = parse_move(token)
         except RecordError as error:
-            raise RecordError(f"{what} {index + 1}: {error}") from None
+            raise RecordError(Sentence(where, number=index + 1, reason=reason_of(error))) from None
         out.append({"tile": move.tile, "anchor": list(move.anchor), "rotation": move.rotation})
     return out
 
@@ -114,7 +139,9 @@ def _parse_variants(text: str) -> list[str]:
     names = []
     for letter in text:
         if letter not in by_letter:
-            raise RecordError(f"unknown variant letter {letter!r} (known: hmbtg)")
+            raise RecordError(
+                Sentence("unknown variant letter {letter} (known: hmbtg)", letter=repr(letter))
+            )
         names.append(by_letter[letter])
     return names
 
@@ -137,21 +164,35 @@ def checked(text: str) -> str:
 def _fields(text: str, header: str, known: tuple[str, ...]) -> dict[str, str]:
     parts = _check_length(text).split(";")
     if parts[0] != header:
-        raise RecordError(f"notation must start with {header!r}, not {excerpt(parts[0])}")
+        raise RecordError(
+            Sentence(
+                "notation must start with {header}, not {value}",
+                header=repr(header),
+                value=excerpt(parts[0]),
+            )
+        )
     if len(parts) > 1 and parts[1].startswith("c="):
         if parts[1][2:] != check_of(";".join(parts[2:])):
             raise RecordError(
-                "this text does not match its check: it was cut short or changed "
-                "(copy the whole link again)"
+                Sentence(
+                    "this text does not match its check: it was cut short or changed "
+                    "(copy the whole link again)"
+                )
             )
         parts = [parts[0], *parts[2:]]
     fields: dict[str, str] = {}
     for part in parts[1:]:
         key, sep, value = part.partition("=")
         if not sep or key not in known:
-            raise RecordError(f"unknown notation field {excerpt(part)} (known: {', '.join(known)})")
+            raise RecordError(
+                Sentence(
+                    "unknown notation field {value} (known: {known})",
+                    value=excerpt(part),
+                    known=", ".join(known),
+                )
+            )
         if key in fields:
-            raise RecordError(f"notation field {key!r} appears twice")
+            raise RecordError(Sentence("notation field {key} appears twice", key=repr(key)))
         fields[key] = value
     return fields
 
@@ -160,7 +201,7 @@ def _int(text: str, what: str) -> int:
     try:
         return parse_whole_number(text, what)
     except ValueError as error:
-        raise RecordError(str(error)) from None
+        raise RecordError(reason_of(error)) from None
 
 
 _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -192,7 +233,9 @@ def _unquote(text: str, what: str) -> str:
     try:
         return percent_decode(text)
     except UnicodeError:
-        raise RecordError(f"{what} {excerpt(text)} is not percent-encoded UTF-8") from None
+        raise RecordError(
+            Sentence("{what} {value} is not percent-encoded UTF-8", what=what, value=excerpt(text))
+        ) from None
 
 
 def format_game(record: dict[str, Any], check: bool = False) -> str:
@@ -234,26 +277,40 @@ def parse_game(text: str) -> dict[str, Any]:
     """The game record written in ``text``; ``records.read_game`` then checks and plays it."""
     fields = _fields(text, GAME_HEADER, ("p", "n", "k", "v", "a", "s", "d", "m"))
     if "p" not in fields:
-        raise RecordError("notation needs p= (the number of players)")
+        raise RecordError(Sentence("notation needs p= (the number of players)"))
     count = _int(fields["p"], "p")
     if not 2 <= count <= 4:
-        raise RecordError(f"p must be 2, 3 or 4, not {count}")
+        raise RecordError(Sentence("p must be 2, 3 or 4, not {count}", count=count))
     names = [f"Player {i + 1}" for i in range(count)]
     if "n" in fields:
-        names = [_unquote(name, "the name") for name in fields["n"].split("|")]
+        names = [_unquote(name, THE_NAME) for name in fields["n"].split("|")]
         if len(names) != count:
-            raise RecordError(f"n lists {len(names)} names for {count} players")
+            raise RecordError(
+                Plural(
+                    "n lists {count} names for {players} players",
+                    "n lists {count} names for {players} players",
+                    len(names),
+                    players=count,
+                )
+            )
     players: list[dict[str, Any]] = [{"name": name} for name in names]
     if "k" in fields:
-        kinds = [_unquote(kind, "the kind") for kind in fields["k"].split("|")]
+        kinds = [_unquote(kind, THE_KIND) for kind in fields["k"].split("|")]
         if len(kinds) != count:
-            raise RecordError(f"k lists {len(kinds)} kinds for {count} players")
+            raise RecordError(
+                Plural(
+                    "k lists {count} kinds for {players} players",
+                    "k lists {count} kinds for {players} players",
+                    len(kinds),
+                    players=count,
+                )
+            )
         for player, kind in zip(players, kinds, strict=True):
             if kind:
                 player["kind"] = kind
     all_tiles = fields.get("a", "0")
     if all_tiles not in ("0", "1"):
-        raise RecordError(f"a must be 0 or 1, not {excerpt(all_tiles)}")
+        raise RecordError(Sentence("a must be 0 or 1, not {value}", value=excerpt(all_tiles)))
     record: dict[str, Any] = {
         "format": GAME_FORMAT,
         "version": VERSION,
@@ -267,11 +324,11 @@ def parse_game(text: str) -> dict[str, Any]:
         try:
             record["seed"] = parse_seed(fields["s"])
         except ValueError as error:
-            raise RecordError(f"s: {error}") from None
+            raise RecordError(Sentence("s: {reason}", reason=reason_of(error))) from None
     if "d" in fields:
         tiles = fields["d"].split(".") if fields["d"] else []
-        record["deck"] = [_int(tile, "a deck tile") for tile in tiles]
-    record["moves"] = _parse_moves(fields.get("m", ""), "move")
+        record["deck"] = [_int(tile, A_DECK_TILE) for tile in tiles]
+    record["moves"] = _parse_moves(fields.get("m", ""), MOVE_AT)
     return record
 
 
@@ -288,7 +345,11 @@ def _parse_hexes(text: str) -> list[dict[str, Any]]:
         match = _HEX.fullmatch(token)
         if not match or match.group(3) not in _KIND_OF_LETTER:
             raise RecordError(
-                f"hex {index + 1}: {excerpt(token)} is not a hex (expected Q,R:KL, like 0,2:m1)"
+                Sentence(
+                    "hex {number}: {value} is not a hex (expected Q,R:KL, like 0,2:m1)",
+                    number=index + 1,
+                    value=excerpt(token),
+                )
             )
         q, r, letter, level = match.groups()
         kind = _KIND_OF_LETTER[letter]
@@ -319,7 +380,7 @@ def parse_city(text: str) -> dict[str, Any]:
         "version": VERSION,
         "variants": _parse_variants(fields.get("v", "")),
         "stones": _int(fields.get("st", "0"), "st"),
-        "placements": _parse_moves(fields.get("m", ""), "placement"),
+        "placements": _parse_moves(fields.get("m", ""), PLACEMENT_AT),
     }
     if "h" in fields:
         record["hexes"] = _parse_hexes(fields["h"])
@@ -338,6 +399,10 @@ def parse(text: str) -> dict[str, Any]:
     if header == GAME_HEADER:
         return parse_game(text)
     raise RecordError(
-        f"unknown notation {excerpt(header)} (this program reads {GAME_HEADER} games "
-        f"and {CITY_HEADER} cities)"
+        Sentence(
+            "unknown notation {value} (this program reads {game} games and {city} cities)",
+            value=excerpt(header),
+            game=GAME_HEADER,
+            city=CITY_HEADER,
+        )
     )

@@ -25,12 +25,23 @@ from .checks import (
     PLAYER_KINDS,
     VARIANTS,
     excerpt,
-    is_int,
+    reason_of,
 )
 from .city import City, IllegalMoveError, Placement
-from .formats import CITY_FORMAT, GAME_FORMAT, READABLE_VERSIONS, VERSION, RecordError
+from .formats import (
+    CITY_FORMAT,
+    GAME_FORMAT,
+    VERSION,
+    RecordError,
+    check_header,
+    expect_int,
+    expect_list,
+    expect_object,
+    reported,
+)
 from .game import Game
 from .hexes import Hex
+from .sentences import Sentence
 from .tiles import Kind
 
 __all__ = [
@@ -72,14 +83,18 @@ class CityRecord:
         object.__setattr__(self, "variants", checks.check_variants(self.variants))
         checks.check_int(self.stones, "stones", 0, MAX_STONES)
         if not isinstance(self.placements, (list, tuple)):  # build() checks each placement
-            raise ValueError(f"placements must be a list, not {excerpt(self.placements)}")
+            raise ValueError(
+                Sentence("placements must be a list, not {value}", value=excerpt(self.placements))
+            )
         object.__setattr__(self, "placements", tuple(self.placements))
         checks.check_each_tile_once(p.tile for p in self.placements if isinstance(p, Placement))
         if not isinstance(self.hexes, (list, tuple)):  # build() checks each hex
-            raise ValueError(f"hexes must be a list, not {excerpt(self.hexes)}")
+            raise ValueError(
+                Sentence("hexes must be a list, not {value}", value=excerpt(self.hexes))
+            )
         object.__setattr__(self, "hexes", tuple(self.hexes))
         if self.hexes and self.placements:
-            raise ValueError("a city has placements or hexes, not both")
+            raise ValueError(Sentence("a city has placements or hexes, not both"))
 
     def build(self) -> City:
         """The city, each placement checked as it is made (or its hexes checked)."""
@@ -88,11 +103,14 @@ class CityRecord:
                 return City.from_hexes(self.hexes)
             return City.from_placements(list(self.placements))
         except ValueError as error:  # IllegalMoveError too
-            raise RecordError(str(error)) from None
+            raise RecordError(reason_of(error)) from None
 
 
 # --- Reading ----------------------------------------------------------------------------------
 
+#: What the messages call the record and a player's name.
+THE_RECORD = Sentence("the record")
+THE_NAME = Sentence("the name")
 #: A JSON string; an unclosed one runs to the end of the text, so that a text full of escaped
 #: quotes and no closing one is scanned once, not once per quote (quadratic time).
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
@@ -107,8 +125,11 @@ def _check_size(text: str | bytes) -> None:
         size = len(text.encode("utf-8", "surrogatepass"))  # only when it could matter
     if size > MAX_RECORD_BYTES:
         raise RecordError(
-            f"the file is too large to be a record ({size / 1e6:.1f} MB; "
-            f"records are at most {MAX_RECORD_BYTES / 1e6:g} MB)"
+            Sentence(
+                "the file is too large to be a record ({size} MB; records are at most {limit} MB)",
+                size=f"{size / 1e6:.1f}",
+                limit=f"{MAX_RECORD_BYTES / 1e6:g}",
+            )
         )
 
 
@@ -125,26 +146,38 @@ def _check_depth(text: str) -> None:
             break
         brackets = reduced
     if _EMPTY_PAIR.search(brackets) or brackets.count("[") + brackets.count("{") > MAX_DEPTH:
-        raise RecordError(f"not a record: arrays or objects nested more than {MAX_DEPTH} deep")
+        raise RecordError(
+            Sentence(
+                "not a record: arrays or objects nested more than {depth} deep", depth=MAX_DEPTH
+            )
+        )
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(f"the key {excerpt(key)} appears twice in one object")
+            raise RecordError(
+                Sentence("the key {key} appears twice in one object", key=excerpt(key))
+            )
         out[key] = value
     return out
 
 
 def _integer(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise RecordError(f"a number has more than {MAX_DIGITS} digits ({excerpt(text)})")
+        raise RecordError(
+            Sentence(
+                "a number has more than {digits} digits ({value})",
+                digits=MAX_DIGITS,
+                value=excerpt(text),
+            )
+        )
     return int(text)
 
 
 def _constant(name: str) -> Any:
-    raise RecordError(f"{name} is not a number in JSON")
+    raise RecordError(Sentence("{name} is not a number in JSON", name=name))
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -154,16 +187,16 @@ def parse_json(text: str | bytes) -> Any:
     once (and in the browser without freezing the page).
     """
     if not isinstance(text, (str, bytes)):
-        raise RecordError(f"a record must be text, not {excerpt(text)}")
+        raise RecordError(Sentence("a record must be text, not {value}", value=excerpt(text)))
     _check_size(text)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise RecordError(f"the file is not UTF-8 text (byte {error.start})") from None
+            raise RecordError(_not_utf8(error)) from None
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     if not text.strip():
-        raise RecordError("the file is empty")
+        raise RecordError(Sentence("the file is empty"))
     _check_depth(text)
     try:
         return json.loads(
@@ -172,108 +205,70 @@ def parse_json(text: str | bytes) -> Any:
     except json.JSONDecodeError as error:
         raise RecordError(
             # Some messages end in "at" ("Unterminated string starting at"): say it once.
-            f"not valid JSON: {error.msg.removesuffix(' at')} "
-            f"at line {error.lineno} column {error.colno}"
+            Sentence(
+                "not valid JSON: {problem} at line {line} column {column}",
+                problem=error.msg.removesuffix(" at"),
+                line=error.lineno,
+                column=error.colno,
+            )
         ) from None
     except RecursionError:
-        raise RecordError("not a record: nested too deeply") from None
+        raise RecordError(Sentence("not a record: nested too deeply")) from None
 
 
-def _check(check: Any, where: str, *args: Any) -> Any:
-    """Run a shared check, reporting its failure as a RecordError at ``where`` (if any)."""
-    try:
-        return check(*args)
-    except ValueError as error:
-        raise RecordError(f"{where}: {error}" if where else str(error)) from None
-
-
-def _expect_object(value: Any, where: str, required: set[str], optional: set[str]) -> dict:
-    if not isinstance(value, dict):
-        raise RecordError(f"{where} must be a JSON object, not {excerpt(value)}")
-    for key in value:
-        if key not in required and key not in optional:
-            raise RecordError(f"{where}: unknown key {excerpt(key)}")
-    for key in sorted(required):
-        if key not in value:
-            raise RecordError(f"{where}: missing key {key!r}")
-    return value
-
-
-def _expect_int(value: Any, where: str, low: int, high: int) -> int:
-    if not is_int(value):
-        raise RecordError(f"{where} must be a whole number, not {excerpt(value)}")
-    if not low <= value <= high:
-        raise RecordError(f"{where} must be from {low} to {high}, not {excerpt(value)}")
-    return value
-
-
-def _expect_list(value: Any, where: str) -> list:
-    if not isinstance(value, list):
-        raise RecordError(f"{where} must be a JSON array, not {excerpt(value)}")
-    return value
-
-
-def _check_header(data: Any, expected: str) -> None:
-    if not isinstance(data, dict):
-        raise RecordError(f"the record must be a JSON object, not {excerpt(data)}")
-    fmt = data.get("format")
-    if fmt != expected:
-        names = {GAME_FORMAT: "a game record", CITY_FORMAT: "a city record"}
-        if isinstance(fmt, str) and fmt in names:
-            raise RecordError(f"this is {names[fmt]}, not {names[expected]}")
-        raise RecordError(f"format must be {expected!r}, not {excerpt(fmt)}")
-    version = data.get("version")
-    if not is_int(version) or version not in READABLE_VERSIONS:
-        newer = is_int(version) and version > VERSION
-        newer = ", made by a newer version of the program" if newer else ""
-        raise RecordError(
-            f"unsupported version {excerpt(version)}{newer} (this program reads version {VERSION})"
-        )
+def _not_utf8(error: UnicodeDecodeError) -> Sentence:
+    return Sentence("the file is not UTF-8 text (byte {byte})", byte=error.start)
 
 
 def _read_variants(value: Any, where: str) -> frozenset[str]:
-    return _check(checks.check_variants, where, _expect_list(value, where))
+    return reported(checks.check_variants, where, expect_list(value, where))
 
 
 def _read_placement(value: Any, where: str) -> Placement:
-    item = _expect_object(value, where, {"tile", "anchor", "rotation"}, set())
-    tile = _check(checks.check_tile, where, item["tile"])
-    anchor = _check(checks.check_anchor, where, _expect_list(item["anchor"], f"{where}: anchor"))
-    rotation = _check(checks.check_rotation, where, item["rotation"])
+    item = expect_object(value, where, {"tile", "anchor", "rotation"}, set())
+    tile = reported(checks.check_tile, where, item["tile"])
+    anchor = reported(
+        checks.check_anchor,
+        where,
+        expect_list(item["anchor"], Sentence("{where}: anchor", where=where)),
+    )
+    rotation = reported(checks.check_rotation, where, item["rotation"])
     return Placement(tile, anchor, rotation)
 
 
 def read_game(data: Any) -> Game:
     """A game from a parsed game record, every move replayed and checked."""
-    _check_header(data, GAME_FORMAT)
+    check_header(data, GAME_FORMAT)
     keys = {"format", "version", "players", "options", "moves"}
-    data = _expect_object(data, "the record", keys, {"seed", "deck"})
-    players = _expect_list(data["players"], "players")
+    data = expect_object(data, THE_RECORD, keys, {"seed", "deck"})
+    players = expect_list(data["players"], "players")
     if not 2 <= len(players) <= 4:
-        raise RecordError(f"players must list 2 to 4 players, not {len(players)}")
+        raise RecordError(
+            Sentence("players must list 2 to 4 players, not {count}", count=len(players))
+        )
     names, kinds = [], []
     for index, player in enumerate(players):
         where = f"players[{index}]"
-        player = _expect_object(player, where, {"name"}, {"kind"})
-        names.append(_check(checks.check_name, where, player["name"], "the name"))
+        player = expect_object(player, where, {"name"}, {"kind"})
+        names.append(reported(checks.check_name, where, player["name"], THE_NAME))
         kind = player.get("kind")
         if "kind" in player:
-            kind = _check(checks.check_kind, where, kind, "kind")
+            kind = reported(checks.check_kind, where, kind, "kind")
         kinds.append(kind)
-    options = _expect_object(data["options"], "options", {"variants"}, {"all_tiles"})
+    options = expect_object(data["options"], "options", {"variants"}, {"all_tiles"})
     variants = _read_variants(options["variants"], "options.variants")
-    all_tiles = _check(checks.check_bool, "options", options.get("all_tiles", False), "all_tiles")
+    all_tiles = reported(checks.check_bool, "options", options.get("all_tiles", False), "all_tiles")
     seed = data.get("seed")
     if "seed" in data:
-        seed = _check(checks.check_seed, "", seed)
+        seed = reported(checks.check_seed, "", seed)
     deck = data.get("deck")
     if "deck" in data:
-        deck = _expect_list(deck, "deck")
+        deck = expect_list(deck, "deck")
     elif seed is None:
-        raise RecordError("the record needs a seed or a deck")
+        raise RecordError(Sentence("the record needs a seed or a deck"))
     moves = [
-        _read_placement(move, f"move {index + 1}")
-        for index, move in enumerate(_expect_list(data["moves"], "moves"))
+        _read_placement(move, Sentence("move {number}", number=index + 1))
+        for index, move in enumerate(expect_list(data["moves"], "moves"))
     ]
     try:
         game = Game(
@@ -286,49 +281,53 @@ def read_game(data: Any) -> Game:
             kinds=kinds,
         )
     except ValueError as error:
-        raise RecordError(str(error)) from None
+        raise RecordError(reason_of(error)) from None
     for index, move in enumerate(moves):
         try:
             game.play(move)
         except IllegalMoveError as error:
-            raise RecordError(f"move {index + 1}: {error}") from None
+            raise RecordError(
+                Sentence("move {number}: {reason}", number=index + 1, reason=reason_of(error))
+            ) from None
     return game
 
 
 def _read_hex(value: Any, where: str) -> tuple[Hex, Kind, int]:
-    item = _expect_object(value, where, {"cell", "kind", "level"}, set())
-    cell = _expect_list(item["cell"], f"{where}: cell")
-    cell = _check(checks.check_anchor, f"{where}: cell", cell)
+    item = expect_object(value, where, {"cell", "kind", "level"}, set())
+    at_cell = Sentence("{where}: cell", where=where)
+    cell = reported(checks.check_anchor, at_cell, expect_list(item["cell"], at_cell))
     label = item["kind"]
     if not isinstance(label, str):
-        raise RecordError(f"{where}: kind must be text, not {excerpt(label)}")
-    kind = _check(Kind.from_label, where, label)
-    level = _expect_int(item["level"], f"{where}: level", 1, MAX_LEVEL)
+        raise RecordError(
+            Sentence("{where}: kind must be text, not {value}", where=where, value=excerpt(label))
+        )
+    kind = reported(Kind.from_label, where, label)
+    level = expect_int(item["level"], Sentence("{where}: level", where=where), 1, MAX_LEVEL)
     return cell, kind, level
 
 
 def read_city(data: Any) -> CityRecord:
     """A city record, checked (its placements or hexes are checked when it is built)."""
-    _check_header(data, CITY_FORMAT)
+    check_header(data, CITY_FORMAT)
     keys = {"format", "version", "variants", "stones", "placements"}
-    data = _expect_object(data, "the record", keys, {"hexes"})
+    data = expect_object(data, THE_RECORD, keys, {"hexes"})
     variants = _read_variants(data["variants"], "variants")
-    stones = _expect_int(data["stones"], "stones", 0, MAX_STONES)
+    stones = expect_int(data["stones"], "stones", 0, MAX_STONES)
     placements = tuple(
-        _read_placement(item, f"placement {index + 1}")
-        for index, item in enumerate(_expect_list(data["placements"], "placements"))
+        _read_placement(item, Sentence("placement {number}", number=index + 1))
+        for index, item in enumerate(expect_list(data["placements"], "placements"))
     )
     hexes = ()
     if "hexes" in data:
         hexes = tuple(
-            _read_hex(item, f"hex {index + 1}")
-            for index, item in enumerate(_expect_list(data["hexes"], "hexes"))
+            _read_hex(item, Sentence("hex {number}", number=index + 1))
+            for index, item in enumerate(expect_list(data["hexes"], "hexes"))
         )
         if not hexes:
-            raise RecordError("hexes: a city drawn hex by hex needs at least one hex")
+            raise RecordError(Sentence("hexes: a city drawn hex by hex needs at least one hex"))
         if placements:
-            raise RecordError("a city record has placements or hexes, not both")
-    record = _check(CityRecord, "", variants, stones, placements, hexes)
+            raise RecordError(Sentence("a city record has placements or hexes, not both"))
+    record = reported(CityRecord, "", variants, stones, placements, hexes)
     record.build()
     return record
 
@@ -347,7 +346,7 @@ def load(text: str | bytes) -> Game | CityRecord:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise RecordError(f"the file is not UTF-8 text (byte {error.start})") from None
+            raise RecordError(_not_utf8(error)) from None
     if isinstance(text, str) and _notation.looks_like_notation(text.removeprefix("\ufeff")):
         return read_any(_notation.parse(text.removeprefix("\ufeff")))  # a BOM, as in JSON
     return read_any(parse_json(text))

@@ -9,6 +9,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from .sentences import Sentence
+
 
 class Kind(IntEnum):
     """What a hex is.  A plaza's value is its district's value plus ``PLAZA_OFFSET``."""
@@ -48,7 +50,7 @@ class Kind(IntEnum):
         try:
             return _BY_LABEL[label]
         except KeyError:
-            raise ValueError(f"unknown hex kind {label!r}") from None
+            raise ValueError(Sentence("unknown hex kind {label}", label=repr(label))) from None
 
 
 PLAZA_OFFSET = 5

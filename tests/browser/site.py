@@ -17,8 +17,9 @@ import threading
 import zipfile
 from pathlib import Path
 
-from build import DIST, write_service_worker
+from build import DIST
 from tools.serving import Handler
+from tools.site import write_service_worker
 
 
 class Site:

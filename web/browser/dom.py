@@ -9,6 +9,8 @@ from collections.abc import Callable
 from js import document, window
 from pyodide.ffi import create_proxy, to_js
 
+from common.i18n import _, current, translate
+
 #: The listeners added through ``listen``: (target, event, proxy, capture).  Proxies must live
 #: as long as their listeners; ``unlisten_all`` removes them all.
 _LISTENING: list = []
@@ -27,8 +29,10 @@ def report_bug(error: BaseException, tell: Callable[[str], None]) -> None:
     """An unexpected failure: logged for developers, told plainly to the player."""
     window.console.error(f"akropolis: {type(error).__name__}: {error}")
     tell(
-        "Something went wrong with that action; your game is as it was before it. "
-        "Reloading the page resumes it."
+        _(
+            "Something went wrong with that action; your game is as it was before it. "
+            "Reloading the page resumes it."
+        )
     )
 
 
@@ -116,11 +120,15 @@ def now() -> str:
 
 
 def local_time(iso: str) -> str:
-    """An ISO time as the player's clock shows it (the text itself if it is not a time)."""
-    date = window.Date.new(iso)
+    """An ISO time as the player's clock shows it, in the page's language (the text itself,
+    translated when it is a ``Sentence``, if it is not a time)."""
+    date = window.Date.new(str(iso))
     if date.getTime() != date.getTime():  # NaN: not a time
-        return iso
-    return str(date.toLocaleString())
+        return translate(iso)
+    try:
+        return str(date.toLocaleString(current().language))
+    except Exception:  # a language the browser does not know: its own way
+        return str(date.toLocaleString())
 
 
 def start_page(setup: Callable[[], None], failure: str) -> bool:

@@ -3,6 +3,7 @@
 // by build.py); PyScript then starts the page's Python (its browser/page.py), which hides this
 // screen and sets <html data-akropolis="ready">. Any failure sets data-akropolis="error" and says what failed.
 const root = document.documentElement;
+const { t, percent } = window.akropolisI18n;
 const step = document.getElementById("loading-step");
 const bar = document.getElementById("loading-bar");
 const errorBox = document.getElementById("loading-error");
@@ -12,11 +13,11 @@ const startStatus = document.getElementById("start-status");
 function fail(text) {
   if (root.dataset.akropolis === "ready" || root.dataset.akropolis === "error") return;  // keep the first cause
   root.dataset.akropolis = "error";
-  step.textContent = "The game could not start.";
+  step.textContent = t("The game could not start.");
   errorBox.textContent = text;
   errorBox.hidden = false;
   if (startStatus) {
-    startStatus.textContent = `The game could not start. ${text}`;
+    startStatus.textContent = t("The game could not start. {reason}", { reason: text });
     startStatus.className = "error";
     document.getElementById("btn-start").disabled = true;
     document.getElementById("btn-resume").disabled = true;
@@ -24,7 +25,7 @@ function fail(text) {
 }
 
 if (typeof WebAssembly !== "object") {
-  fail("This browser does not support WebAssembly, which the game needs. Please use a current Firefox, Chrome, Edge or Safari.");
+  fail(t("This browser does not support WebAssembly, which the game needs. Please use a current Firefox, Chrome, Edge or Safari."));
 } else {
   root.dataset.akropolis = "loading";
   let expected = {};
@@ -38,9 +39,9 @@ if (typeof WebAssembly !== "object") {
     for (const n of received.values()) done += n;
     const pct = total ? Math.min(99, Math.round((done / total) * 100)) : 0;
     bar.value = pct;
-    step.textContent = pct < 99 ? `Downloading the game… ${pct}%` : "Starting Python…";
+    step.textContent = pct < 99 ? t("Downloading the game… {percent}", { percent: percent(pct) }) : t("Starting Python…");
     if (startStatus && !window.akropolisPending) {
-      startStatus.textContent = pct < 99 ? `Loading the game… ${pct}%` : "Almost ready…";
+      startStatus.textContent = pct < 99 ? t("Loading the game… {percent}", { percent: percent(pct) }) : t("Almost ready…");
     }
   };
 
@@ -69,11 +70,11 @@ if (typeof WebAssembly !== "object") {
     try {
       response = await realFetch(input, init);
     } catch (err) {
-      fail(`A file failed to load: ${url} (${err.message}). Check your connection and reload.`);
+      fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: url, reason: err.message }));
       throw err;
     }
     if (!response.ok) {
-      fail(`A file failed to load: ${url} (HTTP ${response.status}). Reload the page to try again.`);
+      fail(t("A file failed to load: {file} (HTTP {status}). Reload the page to try again.", { file: url, status: response.status }));
       return response;
     }
     hold(url, response);
@@ -99,8 +100,8 @@ if (typeof WebAssembly !== "object") {
     .then((sizes) => { expected = sizes; total = Object.values(sizes).reduce((a, b) => a + b, 0); show(); })
     .catch(() => {});
 
-  window.addEventListener("error", (event) => fail(`Error: ${event.message}`));
-  window.addEventListener("unhandledrejection", (event) => fail(`Error: ${event.reason && event.reason.message || event.reason}`));
+  window.addEventListener("error", (event) => fail(t("Error: {reason}", { reason: event.message })));
+  window.addEventListener("unhandledrejection", (event) => fail(t("Error: {reason}", { reason: event.reason && event.reason.message || event.reason })));
   // PyScript reports Python errors on the page; surface them on the loading screen too.
-  window.addEventListener("py:error", (event) => fail(`Python error: ${event.detail || ""}`));
+  window.addEventListener("py:error", (event) => fail(t("Python error: {reason}", { reason: event.detail || "" })));
 }

@@ -11,24 +11,25 @@ const build = document.documentElement.dataset.build || "";
 // The reason last dismissed ("not now"): the same reason is not told again on the next visits.
 const DISMISSED = "akropolis.offline.dismissed";
 
-const MB = (bytes) => `${Math.max(1, Math.round(bytes / 1e6))} MB`;
+const { t } = window.akropolisI18n;
+const MB = (bytes) => Math.max(1, Math.round(bytes / 1e6));
 // Every sentence a player may read here, whole.
 const SAY = {
-  ready: () => "A new version of the game is ready.",
+  ready: () => t("A new version of the game is ready."),
   elsewhere: () =>
-    "A new version of the game was installed from another tab. This tab keeps its version until you reload it.",
+    t("A new version of the game was installed from another tab. This tab keeps its version until you reload it."),
   quota: (d) =>
-    `Offline play is not available: this browser does not let the site store the ${MB(d.needed)} the game needs. The game plays on while you are online.`,
+    t("Offline play is not available: this browser does not let the site store the {size} MB the game needs. The game plays on while you are online.", { size: MB(d.needed) }),
   mismatch: (d) =>
-    `Offline play is not available yet: the site's copy of ${d.file} does not match this version of the game (the site may be partly updated). It is tried again on your next visit.`,
+    t("Offline play is not available yet: the site's copy of {file} does not match this version of the game (the site may be partly updated). It is tried again on your next visit.", { file: d.file }),
   status: (d) =>
-    `Offline play is not available yet: the site did not give ${d.file}. It is tried again on your next visit.`,
+    t("Offline play is not available yet: the site did not give {file}. It is tried again on your next visit.", { file: d.file }),
   network: (d) =>
-    `Offline play is not available yet: ${d.file} could not be downloaded. It is tried again on your next visit.`,
+    t("Offline play is not available yet: {file} could not be downloaded. It is tried again on your next visit.", { file: d.file }),
   error: () =>
-    "Offline play is not available: the browser could not install the offline copy. It is tried again on your next visit.",
+    t("Offline play is not available: the browser could not install the offline copy. It is tried again on your next visit."),
   insecure: () =>
-    "Offline play is not available: the page is not served over HTTPS, which offline play needs.",
+    t("Offline play is not available: the page is not served over HTTPS, which offline play needs."),
 };
 
 let registration = null;
@@ -43,7 +44,7 @@ function show(kind, details = {}, actions = true) {
   text.textContent = SAY[kind](details);
   banner.dataset.kind = kind;
   reload.hidden = !actions;
-  later.textContent = actions ? "Later" : "OK";
+  later.textContent = actions ? t("Later") : t("OK");
   later.onclick = () => {
     banner.hidden = true;
     if (!actions) {

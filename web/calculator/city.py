@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from akropolis import DIRECTIONS, STARTING_TILE, TILES, City, Kind, Move
 from akropolis.checks import excerpt, is_int
 from akropolis.hexes import connected, pack
-from common.hand import Hand, hold_hint
+from akropolis.sentences import N_, Sentence
+from common.hand import Hand, hold_hint, tile_hexes
+from common.i18n import _, ngettext, translate
 
 Hex = tuple[int, int]
 VisibleHex = tuple[Hex, Kind, int]
@@ -24,9 +26,65 @@ BRUSH_LEVELS = 9
 #: The kinds a catalogue filter can ask a tile to show.
 FILTERS: tuple[str, ...] = ("quarry", "house", "market", "barracks", "temple", "garden", "plaza")
 
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+#: What the brush says of each kind: painted (``{level}``, ``{cell}``), then how to paint it
+#: with a click and with a tap (``{level}``).
+BRUSH_WORDS = {
+    Kind.QUARRY: (
+        N_("Painted a quarry on level {level} at {cell}."),
+        N_("Click to paint a quarry on level {level}."),
+        N_("Tap to paint a quarry on level {level}."),
+    ),
+    Kind.HOUSE: (
+        N_("Painted a house on level {level} at {cell}."),
+        N_("Click to paint a house on level {level}."),
+        N_("Tap to paint a house on level {level}."),
+    ),
+    Kind.MARKET: (
+        N_("Painted a market on level {level} at {cell}."),
+        N_("Click to paint a market on level {level}."),
+        N_("Tap to paint a market on level {level}."),
+    ),
+    Kind.BARRACKS: (
+        N_("Painted a barracks on level {level} at {cell}."),
+        N_("Click to paint a barracks on level {level}."),
+        N_("Tap to paint a barracks on level {level}."),
+    ),
+    Kind.TEMPLE: (
+        N_("Painted a temple on level {level} at {cell}."),
+        N_("Click to paint a temple on level {level}."),
+        N_("Tap to paint a temple on level {level}."),
+    ),
+    Kind.GARDEN: (
+        N_("Painted a garden on level {level} at {cell}."),
+        N_("Click to paint a garden on level {level}."),
+        N_("Tap to paint a garden on level {level}."),
+    ),
+    Kind.HOUSE_PLAZA: (
+        N_("Painted a house plaza on level {level} at {cell}."),
+        N_("Click to paint a house plaza on level {level}."),
+        N_("Tap to paint a house plaza on level {level}."),
+    ),
+    Kind.MARKET_PLAZA: (
+        N_("Painted a market plaza on level {level} at {cell}."),
+        N_("Click to paint a market plaza on level {level}."),
+        N_("Tap to paint a market plaza on level {level}."),
+    ),
+    Kind.BARRACKS_PLAZA: (
+        N_("Painted a barracks plaza on level {level} at {cell}."),
+        N_("Click to paint a barracks plaza on level {level}."),
+        N_("Tap to paint a barracks plaza on level {level}."),
+    ),
+    Kind.TEMPLE_PLAZA: (
+        N_("Painted a temple plaza on level {level} at {cell}."),
+        N_("Click to paint a temple plaza on level {level}."),
+        N_("Tap to paint a temple plaza on level {level}."),
+    ),
+    Kind.GARDEN_PLAZA: (
+        N_("Painted a garden plaza on level {level} at {cell}."),
+        N_("Click to paint a garden plaza on level {level}."),
+        N_("Tap to paint a garden plaza on level {level}."),
+    ),
+}
 
 
 # --- The catalogue -----------------------------------------------------------------------------
@@ -44,11 +102,6 @@ def catalogue(wanted: Iterable[str] = ()) -> list[int]:
     """The tile ids that show every kind in ``wanted`` (all 61 when nothing is asked)."""
     wanted = [name for name in wanted if name in FILTERS]
     return [tile for tile in sorted(TILES) if all(tile_shows(tile, name) for name in wanted)]
-
-
-def describe_tile(tile_id: int) -> str:
-    """``Tile 12: quarry, market, house`` (hexes clockwise from hex_a)."""
-    return f"Tile {tile_id}: " + ", ".join(k.label.replace("-", " ") for k in TILES[tile_id].hexes)
 
 
 # --- Tile by tile ------------------------------------------------------------------------------
@@ -84,11 +137,22 @@ class Builder(Hand):
         """Take a tile from the catalogue in hand; returns (taken, status line) in the words of
         the player's gesture (click, tap or key)."""
         if not is_int(tile_id) or tile_id not in TILES:
-            return False, f"There is no tile {excerpt(tile_id)}."
+            return False, _("There is no tile {tile}.", tile=excerpt(tile_id))
         if tile_id in self.used:
-            return False, f"Tile {tile_id} is already in this city: the box holds one of each."
+            return False, _(
+                "Tile {tile} is already in this city: the box holds one of each.", tile=tile_id
+            )
         self.held = tile_id
-        return True, f"{describe_tile(tile_id)} in hand: {hold_hint(gesture)}."
+        values = {
+            "tile": tile_id,
+            "hexes": tile_hexes(tile_id),
+            "hint": translate(hold_hint(gesture)),
+        }
+        if self.has_any_spot():
+            return True, _("Tile {tile}: {hexes} in hand: {hint}.", **values)
+        return True, _(
+            "Tile {tile}: {hexes} in hand: {hint}. It fits nowhere in this city.", **values
+        )
 
     def drop(self) -> None:
         self.held = None
@@ -98,21 +162,28 @@ class Builder(Hand):
         """Place the tile in hand with hex_a on ``anchor``; returns (placed, status line)."""
         ghost = self.ghost(anchor)
         if ghost is None:
-            return False, "Pick a tile from the catalogue first."
+            return False, _("Pick a tile from the catalogue first.")
         if not ghost.legal:
-            return False, f"Not here: {ghost.reason}."
+            return False, _("Not here: {reason}.", reason=translate(ghost.reason))
         self.city.place(ghost.move)
         self.drop()
-        stones = ghost.stones_gained
-        gained = f" (+{plural(stones, 'stone')} from the quarries it covers)" if stones else ""
-        return True, f"Placed tile {ghost.move.tile} on level {ghost.level}{gained}."
+        tile, level, stones = ghost.move.tile, ghost.level, ghost.stones_gained
+        if not stones:
+            return True, _("Placed tile {tile} on level {level}.", tile=tile, level=level)
+        return True, ngettext(
+            "Placed tile {tile} on level {level} (+{count} stone from the quarries it covers).",
+            "Placed tile {tile} on level {level} (+{count} stones from the quarries it covers).",
+            stones,
+            tile=tile,
+            level=level,
+        )
 
     def undo(self) -> str:
         if not self.city.placements:
-            return "No tile to take back."
+            return _("No tile to take back.")
         move = self.city.undo()
         self.drop()
-        return f"Took back tile {move.tile}."
+        return _("Took back tile {tile}.", tile=move.tile)
 
 
 # --- Hex by hex --------------------------------------------------------------------------------
@@ -129,7 +200,8 @@ def _neighbours(cell: Hex) -> list[Hex]:
 
 @dataclass(frozen=True, slots=True)
 class Stroke:
-    """What the brush would do on a cell: allowed or why not, in one line."""
+    """What the brush would do on a cell: allowed or why not, in one line (the page's
+    language)."""
 
     cell: Hex
     allowed: bool
@@ -188,51 +260,64 @@ class Painter:
         """Whether the brush may touch ``cell``, and why not."""
         if self.erasing:
             if cell not in self.hexes:
-                return Stroke(cell, False, "there is no hex here to erase")
+                return Stroke(cell, False, _("there is no hex here to erase"))
             if len(self.hexes) == 1:
-                return Stroke(cell, False, "a city keeps at least one hex")
+                return Stroke(cell, False, _("a city keeps at least one hex"))
             if not connected(pack(*other) for other in self.hexes if other != cell):
                 return Stroke(
-                    cell, False, "erasing it would cut the city in two (erase from the edge)"
+                    cell, False, _("erasing it would cut the city in two (erase from the edge)")
                 )
             return Stroke(cell, True, "")
         if cell in self.hexes:
             if self.hexes[cell] == (self.kind, self.level):
-                return Stroke(cell, False, "this hex is already painted like that")
+                return Stroke(cell, False, _("this hex is already painted like that"))
             return Stroke(cell, True, "")
         if not any(n in self.hexes for n in _neighbours(cell)):
             return Stroke(
                 cell,
                 False,
-                "a hex must touch the city (a city is one piece: paint next to it)",
+                _("a hex must touch the city (a city is one piece: paint next to it)"),
             )
         return Stroke(cell, True, "")
+
+    def hint(self, cell: Hex, gesture: str = "click") -> tuple[bool, str]:
+        """What the brush would do on ``cell``, for a player who clicks or taps: (allowed,
+        status line)."""
+        stroke = self.stroke(cell)
+        if not stroke.allowed:
+            return False, _("Not here: {reason}.", reason=stroke.reason)
+        tap = gesture == "tap"
+        if self.erasing:
+            return True, _("Tap to erase this hex.") if tap else _("Click to erase this hex.")
+        _painted, click, tapped = BRUSH_WORDS[self.kind]
+        how = tapped if tap else click
+        return True, translate(Sentence(how, level=self.level))
 
     def paint(self, cell: Hex) -> tuple[bool, str]:
         """Paint (or erase) ``cell`` with the brush; returns (done, status line)."""
         stroke = self.stroke(cell)
         if not stroke.allowed:
-            return False, f"Not here: {stroke.reason}."
+            return False, _("Not here: {reason}.", reason=stroke.reason)
         self._history.append((cell, self.hexes.get(cell)))
         self._city = None
         where = f"{cell[0]},{cell[1]}"
         if self.erasing:
             del self.hexes[cell]
-            return True, f"Erased the hex at {where}."
+            return True, _("Erased the hex at {cell}.", cell=where)
         self.hexes[cell] = (self.kind, self.level)
-        label = self.kind.label.replace("-", " ")
-        return True, f"Painted a {label} on level {self.level} at {where}."
+        painted = BRUSH_WORDS[self.kind][0]
+        return True, translate(Sentence(painted, level=self.level, cell=where))
 
     def undo(self) -> str:
         if not self._history:
-            return "Nothing to take back."
+            return _("Nothing to take back.")
         cell, before = self._history.pop()
         self._city = None
         if before is None:
             del self.hexes[cell]
         else:
             self.hexes[cell] = before
-        return f"Took back the change at {cell[0]},{cell[1]}."
+        return _("Took back the change at {cell}.", cell=f"{cell[0]},{cell[1]}")
 
     def replace(self, hexes: Iterable[VisibleHex]) -> None:
         """Start again from ``hexes`` (a built city's visible hexes, say); no undo past it."""

@@ -25,6 +25,7 @@ from akropolis import (
     score_city,
 )
 from akropolis.checks import (
+    MAX_NAME_LENGTH,
     MAX_STONES,
     VARIANTS,
     check_distinct_names,
@@ -34,9 +35,13 @@ from akropolis.checks import (
     is_int,
 )
 from akropolis.formats import CITY_HEADER
-from akropolis.names import first_look_alike, look_alike_key
+from akropolis.names import draws_ink, first_look_alike, is_refused, look_alike_key
 from akropolis.records import CityRecord, RecordError
-from calculator.city import Builder, Painter, VisibleHex, plural
+from akropolis.sentences import N_, Plural, Sentence
+from calculator.city import Builder, Painter, VisibleHex
+from common.i18n import _, explain, join, ngettext, pgettext
+from common.i18n import number as numeral
+from common.saves import reason_of
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 #: A new calculator: the commonest table.
@@ -49,7 +54,20 @@ MODES = (TILES_MODE, HEXES_MODE)
 
 
 def default_name(index: int) -> str:
-    return f"Player {index + 1}"
+    """The name of seat ``index`` (from 0) until someone gives one, in the page's language."""
+    return _("Player {number}", number=index + 1)
+
+
+def variant_names(variants: Iterable[str]) -> str:
+    """The variants (``houses``, ``gardens``…) as one list in the page's language."""
+    names = {
+        "houses": pgettext("variant", "houses"),
+        "markets": pgettext("variant", "markets"),
+        "barracks": pgettext("variant", "barracks"),
+        "temples": pgettext("variant", "temples"),
+        "gardens": pgettext("variant", "gardens"),
+    }
+    return join([names[v] for v in VARIANTS if v in variants])
 
 
 # --- Players and the table ---------------------------------------------------------------------
@@ -105,20 +123,20 @@ class Calculator:
 
     def add_player(self) -> str:
         if len(self.players) >= MAX_PLAYERS:
-            return f"At most {MAX_PLAYERS} players: Akropolis is for 1 to 4 cities."
+            return _("At most 4 players: Akropolis is for 1 to 4 cities.")
         self.players.append(Player(_free_name(self.players)))
         self.active = len(self.players) - 1
-        return f"Added {self.current.name}: build their city."
+        return _("Added {name}: build their city.", name=self.current.name)
 
     def remove_player(self, index: int) -> str:
         if len(self.players) <= MIN_PLAYERS:
-            return "The calculator keeps at least one city."
+            return _("The calculator keeps at least one city.")
         if not is_int(index) or not 0 <= index < len(self.players):
-            return "There is no such player."
+            return _("There is no such player.")
         gone = self.players.pop(index)
         if self.active >= len(self.players) or self.active > index:
             self.active = max(0, self.active - 1)
-        return f"Removed {gone.name} and their city."
+        return _("Removed {name} and their city.", name=gone.name)
 
     def rename(self, index: int, name: str) -> str | None:
         """Rename a player; returns why not (the name is kept), or None when done.
@@ -126,15 +144,19 @@ class Calculator:
         The engine's rules for names hold: one that draws ink, and none that looks like
         another city's name (``first_look_alike``), as the players of a game."""
         try:
-            name = check_name(name.strip(), "a name")
+            name = name.strip()
+            check_name(name, "a name")
             names = [p.name for p in self.players]
             names[index] = name
         except (ValueError, AttributeError, IndexError, TypeError) as error:
-            return f"That name cannot be used: {error}."
+            return _name_problem(name, error)
         clash = first_look_alike(names)
         if clash is not None and index in clash:
             other = names[clash[0] + clash[1] - index]
-            return f"That name cannot be used: \u201c{other}\u201d already names another city."
+            return _(
+                "That name cannot be used: \u201c{name}\u201d already names another city.",
+                name=other,
+            )
         self.players[index].name = name
         return None
 
@@ -144,7 +166,9 @@ class Calculator:
             text = value.strip()
             value = int(text) if text.isascii() and text.isdigit() and len(text) < 7 else text
         if not is_int(value) or not 0 <= value <= MAX_STONES:
-            return f"Stones left must be a whole number from 0 to {MAX_STONES:,}."
+            return _(
+                "Stones left must be a whole number from 0 to {limit}.", limit=numeral(MAX_STONES)
+            )
         self.players[index].stones = value
         return None
 
@@ -164,12 +188,15 @@ class Calculator:
         if mode == HEXES_MODE:
             if player.painter.pristine and player.builder.placements:
                 player.painter.replace(player.builder.city.hexes())
-                return (
-                    f"By hexes: started from the {plural(len(player.builder.placements), 'tile')}"
-                    " placed. Pick a kind and a level, then tap a hex."
+                return ngettext(
+                    "By hexes: started from the {count} tile placed. Pick a kind and a level, "
+                    "then tap a hex.",
+                    "By hexes: started from the {count} tiles placed. Pick a kind and a level, "
+                    "then tap a hex.",
+                    len(player.builder.placements),
                 )
-            return "By hexes: pick a kind and a level, then tap a hex to paint it."
-        return "By tiles: pick a tile from the catalogue and place it in the city."
+            return _("By hexes: pick a kind and a level, then tap a hex to paint it.")
+        return _("By tiles: pick a tile from the catalogue and place it in the city.")
 
     def used_elsewhere(self) -> dict[int, str]:
         """Tiles in other players' cities, by the name of the first city holding each."""
@@ -213,19 +240,24 @@ class Calculator:
         calculator that is still empty, else to a new player; one already here is just shown.
         """
         if not isinstance(text, str):
-            raise RecordError("a shared city is text")
+            raise RecordError(Sentence("a shared city is text"))
         body = notation.from_link(text)
         if body is None or not body.strip().startswith(CITY_HEADER + ";"):
-            raise RecordError("the link does not hold a city (it should start with C1;)")
+            raise RecordError(
+                Sentence(
+                    "the link does not hold a city (it should start with {header})",
+                    header=CITY_HEADER + ";",
+                )
+            )
         subject = records.load(body)
         if not isinstance(subject, CityRecord):
-            raise RecordError("the link does not hold a city")
+            raise RecordError(Sentence("the link does not hold a city"))
         player = _player_of(subject, default_name(0))
         for index, other in enumerate(self.players):
             if _same_city(other, player):
                 self.active = index
                 self._adopt_variants(subject.variants)
-                return f"This city is already here: {other.name}'s."
+                return _("This city is already here: {name}'s.", name=other.name)
         if all(p.empty and p.name == default_name(i) for i, p in enumerate(self.players)):
             self.players[0] = player
             self.active = 0
@@ -235,17 +267,31 @@ class Calculator:
             self.active = len(self.players) - 1
         else:
             raise RecordError(
-                f"the calculator already holds {MAX_PLAYERS} cities: remove one to open this one"
+                Plural(
+                    "the calculator already holds {count} city: remove one to open this one",
+                    "the calculator already holds {count} cities: remove one to open this one",
+                    MAX_PLAYERS,
+                )
             )
-        changed = self._adopt_variants(subject.variants)
-        return f"Opened the shared city as {player.name}.{changed}"
+        if not self._adopt_variants(subject.variants):
+            return _("Opened the shared city as {name}.", name=player.name)
+        if not self.variants:
+            return _(
+                "Opened the shared city as {name}. Variants set as in the link: none.",
+                name=player.name,
+            )
+        return _(
+            "Opened the shared city as {name}. Variants set as in the link: {variants}.",
+            name=player.name,
+            variants=variant_names(self.variants),
+        )
 
-    def _adopt_variants(self, variants: frozenset[str]) -> str:
+    def _adopt_variants(self, variants: frozenset[str]) -> bool:
+        """Play with the link's variants; whether they changed."""
         if variants == self.variants:
-            return ""
+            return False
         self.variants = variants
-        names = ", ".join(v for v in VARIANTS if v in variants) or "none"
-        return f" Variants set as in the link: {names}."
+        return True
 
     # --- Saving ------------------------------------------------------------------------------
 
@@ -296,6 +342,29 @@ def _same_city(a: Player, b: Player) -> bool:
     return a.painter.hexes == b.painter.hexes
 
 
+def _name_problem(name: object, error: Exception) -> str:
+    """Why ``name`` cannot be a city's name (the engine's ``check_name`` refused it with
+    ``error``), as one sentence."""
+    if not isinstance(name, str):
+        return _("That name cannot be used: {reason}.", reason=explain(error))
+    if not 1 <= len(name) <= MAX_NAME_LENGTH:
+        return _(
+            "That name cannot be used: a name must have 1 to {limit} characters, not {length}.",
+            limit=MAX_NAME_LENGTH,
+            length=len(name),
+        )
+    refused = next((char for char in name if is_refused(char)), None)
+    if refused is not None:
+        return _(
+            "That name cannot be used: a name must not contain control or invisible characters "
+            "({code}).",
+            code=f"U+{ord(refused):04X}",
+        )
+    if not any(draws_ink(char) for char in name):
+        return _("That name cannot be used: a name needs at least one visible character.")
+    return _("That name cannot be used: {reason}.", reason=explain(error))
+
+
 def _free_name(players: list[Player]) -> str:
     """The first default name (``Player N``, from the next seat on) no player has."""
     taken = {look_alike_key(p.name) for p in players}
@@ -313,12 +382,25 @@ def _expect(condition: bool, message: str) -> None:
         raise RecordError(message)
 
 
-def _keys(value: Any, where: str, required: set[str]) -> dict[str, Any]:
-    _expect(isinstance(value, dict), f"{where} must be a JSON object, not {excerpt(value)}")
+#: What is wrong with the saved state's object, or with a player's: (the state's, a player's).
+_NOT_AN_OBJECT = (
+    N_("the state must be a JSON object, not {value}"),
+    N_("player {number} must be a JSON object, not {value}"),
+)
+_UNKNOWN_KEY = (N_("the state: unknown key {key}"), N_("player {number}: unknown key {key}"))
+_MISSING_KEY = (N_("the state: missing key {key}"), N_("player {number}: missing key {key}"))
+
+
+def _keys(value: Any, required: set[str], number: int | None = None) -> dict[str, Any]:
+    """``value``, an object with the ``required`` keys and no other: the state's, or player
+    ``number``'s (from 1)."""
+    seat = {} if number is None else {"number": number}
+    which = 0 if number is None else 1
+    _expect(isinstance(value, dict), Sentence(_NOT_AN_OBJECT[which], value=excerpt(value), **seat))
     for key in value:
-        _expect(key in required, f"{where}: unknown key {excerpt(key)}")
+        _expect(key in required, Sentence(_UNKNOWN_KEY[which], key=excerpt(key), **seat))
     for key in sorted(required):
-        _expect(key in value, f"{where}: missing key {key!r}")
+        _expect(key in value, Sentence(_MISSING_KEY[which], key=repr(key), **seat))
     return value
 
 
@@ -334,24 +416,35 @@ def _city_record(**city: Any) -> CityRecord:
     return records.read_city({**data, **city})
 
 
-def _read_player(value: Any, where: str) -> Player:
+def _read_player(value: Any, number: int) -> Player:
+    """Player ``number`` (from 1) of a saved state."""
     keys = {"name", "stones", "mode", "placements", "hexes"}
-    data = _keys(value, where, keys)
+    data = _keys(value, keys, number)
     try:
         name = check_name(data["name"], "the name")
     except ValueError as error:
-        raise RecordError(f"{where}: {error}") from None
+        why = Sentence("player {number}: {reason}", number=number, reason=reason_of(error))
+        raise RecordError(why) from None
     stones = data["stones"]
     _expect(
         is_int(stones) and 0 <= stones <= MAX_STONES,
-        f"{where}: stones must be a whole number from 0 to {MAX_STONES}, not {excerpt(stones)}",
+        Sentence(
+            "player {number}: stones must be a whole number from 0 to {limit}, not {value}",
+            number=number,
+            limit=MAX_STONES,
+            value=excerpt(stones),
+        ),
     )
-    _expect(data["mode"] in MODES, f"{where}: mode must be tiles or hexes")
+    _expect(
+        data["mode"] in MODES,
+        Sentence("player {number}: mode must be tiles or hexes", number=number),
+    )
     try:
         placements = _city_record(placements=data["placements"]).placements
         hexes = _city_record(hexes=data["hexes"]).hexes
     except RecordError as error:
-        raise RecordError(f"{where}: {error}") from None
+        why = Sentence("player {number}: {reason}", number=number, reason=reason_of(error))
+        raise RecordError(why) from None
     return Player(name, stones, data["mode"], Builder(placements), Painter(hexes))
 
 
@@ -363,38 +456,42 @@ def read_state(text: object) -> Calculator:
     """
     try:
         data = records.parse_json(text)
-        data = _keys(data, "the state", {"format", "version", "variants", "active", "players"})
-        _expect(data["format"] == STATE_FORMAT, "this is not a saved score calculator")
+        data = _keys(data, {"format", "version", "variants", "active", "players"})
+        _expect(data["format"] == STATE_FORMAT, Sentence("this is not a saved score calculator"))
         version = data["version"]
         if is_int(version) and version > STATE_VERSION:
-            raise RecordError("it was saved by a newer version of the calculator")
-        _expect(is_int(version) and version == STATE_VERSION, f"unknown version {excerpt(version)}")
-        _expect(isinstance(data["variants"], list), "variants must be a list")
+            raise RecordError(Sentence("it was saved by a newer version of the calculator"))
+        _expect(
+            is_int(version) and version == STATE_VERSION,
+            Sentence("unknown version {version}", version=excerpt(version)),
+        )
+        _expect(isinstance(data["variants"], list), Sentence("variants must be a list"))
         try:
             variants = check_variants(data["variants"])
         except ValueError as error:
-            raise RecordError(f"variants: {error}") from None
+            raise RecordError(Sentence("variants: {reason}", reason=reason_of(error))) from None
         players = data["players"]
         _expect(
             isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS,
-            "players must list 1 to 4 players",
+            Sentence("players must list 1 to 4 players"),
         )
-        calculator = Calculator(
-            [_read_player(p, f"player {i + 1}") for i, p in enumerate(players)], variants
-        )
+        calculator = Calculator([_read_player(p, i + 1) for i, p in enumerate(players)], variants)
         try:
             check_distinct_names([p.name for p in calculator.players])
         except ValueError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError(reason_of(error)) from None
         active = data["active"]
         _expect(
-            is_int(active) and 0 <= active < len(players), "active must name one of the players"
+            is_int(active) and 0 <= active < len(players),
+            Sentence("active must name one of the players"),
         )
         calculator.active = active
         return calculator
     except RecordError:
         raise
     except (MemoryError, RecursionError):
-        raise RecordError("the saved state is too large or too deeply nested") from None
+        why = Sentence("the saved state is too large or too deeply nested")
+        raise RecordError(why) from None
     except Exception as error:  # the page must start whatever storage holds
-        raise RecordError(f"the saved state could not be read ({type(error).__name__})") from None
+        why = Sentence("the saved state could not be read ({error})", error=type(error).__name__)
+        raise RecordError(why) from None

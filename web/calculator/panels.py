@@ -12,20 +12,22 @@ from akropolis import CityScore, Kind, Result
 from akropolis.checks import VARIANTS
 from akropolis.picture import scene, svg
 from akropolis.picture.markup import escape
-from calculator.city import BRUSH_LEVELS, FILTERS, Painter, describe_tile
-from calculator.model import MAX_PLAYERS, Calculator
-from common import rules_help
-from common.scorepad import KIND_TITLES, score_rows
+from akropolis.sentences import N_, Sentence
+from calculator.city import BRUSH_LEVELS, FILTERS, Painter
+from calculator.model import MAX_PLAYERS, Calculator, variant_names
+from common import hand, rules_help
+from common.i18n import _, join, ngettext, pgettext, translate
+from common.scorepad import kind_title, score_rows, verdict_line
 
 #: Catalogue filter labels.
 FILTER_TITLES = {
-    "quarry": "Quarry",
-    "house": "House",
-    "market": "Market",
-    "barracks": "Barracks",
-    "temple": "Temple",
-    "garden": "Garden",
-    "plaza": "Plaza",
+    "quarry": N_("Quarry"),
+    "house": N_("House"),
+    "market": N_("Market"),
+    "barracks": N_("Barracks"),
+    "temple": N_("Temple"),
+    "garden": N_("Garden"),
+    "plaza": N_("Plaza"),
 }
 #: The brush's kinds, in the order a scorepad reads: districts, their plazas, then quarries.
 BRUSH_KINDS: tuple[Kind, ...] = (
@@ -41,29 +43,66 @@ BRUSH_KINDS: tuple[Kind, ...] = (
     Kind.GARDEN_PLAZA,
     Kind.QUARRY,
 )
+#: Each kind of the brush: its label, and its button's title.
+BRUSH_LABELS = {
+    Kind.HOUSE: (N_("House"), N_("Paint houses")),
+    Kind.MARKET: (N_("Market"), N_("Paint markets")),
+    Kind.BARRACKS: (N_("Barracks"), N_("Paint barracks")),
+    Kind.TEMPLE: (N_("Temple"), N_("Paint temples")),
+    Kind.GARDEN: (N_("Garden"), N_("Paint gardens")),
+    Kind.HOUSE_PLAZA: (N_("House plaza"), N_("Paint house plazas")),
+    Kind.MARKET_PLAZA: (N_("Market plaza"), N_("Paint market plazas")),
+    Kind.BARRACKS_PLAZA: (N_("Barracks plaza"), N_("Paint barracks plazas")),
+    Kind.TEMPLE_PLAZA: (N_("Temple plaza"), N_("Paint temple plazas")),
+    Kind.GARDEN_PLAZA: (N_("Garden plaza"), N_("Paint garden plazas")),
+    Kind.QUARRY: (N_("Quarry"), N_("Paint quarries")),
+}
+#: What a kind whose plaza is missing says in the explanation.
+NO_PLAZA = {
+    "houses": N_("No house plaza: these districts score nothing."),
+    "markets": N_("No market plaza: these districts score nothing."),
+    "barracks": N_("No barracks plaza: these districts score nothing."),
+    "temples": N_("No temple plaza: these districts score nothing."),
+    "gardens": N_("No garden plaza: these districts score nothing."),
+}
+#: What a kind with no district in the city says in the explanation.
+NO_DISTRICT = {
+    "houses": N_("No houses."),
+    "markets": N_("No markets."),
+    "barracks": N_("No barracks."),
+    "temples": N_("No temples."),
+    "gardens": N_("No gardens."),
+}
 
 
-#: The rules help's scoring and variants, for the calculator's "Scoring rules".
-SCORING_RULES_HTML = "\n".join(
-    ["<h2>How cities score</h2>", rules_help.section("Scoring"), rules_help.section("Variants")]
-)
-_DISTRICTS = {plural: kind for kind, plural in scene.KIND_PLURALS.items()}
+def said(message: str) -> str:
+    """A sentence of these tables in the page's language."""
+    return translate(Sentence(message))
 
 
-@cache
+def scoring_rules_html() -> str:
+    """The rules help's scoring and variants, for the calculator's "Scoring rules"."""
+    title = f"<h2>{escape(_('How cities score'))}</h2>"
+    return "\n".join([title, rules_help.section("Scoring"), rules_help.section("Variants")])
+
+
 def tile_picture(tile_id: int) -> str:
-    """A catalogue tile's picture (drawn once per page)."""
-    return svg.tile(tile_id, 56)
+    """A catalogue tile's picture (drawn once per page and language)."""
+    return _tile_picture(tile_id, hand.describe_tile(tile_id))
 
 
 @cache
+def _tile_picture(tile_id: int, _title: str) -> str:
+    return hand.tile_picture(tile_id, 56)
+
+
 def kind_picture(kind: Kind) -> str:
-    return svg.hexes([((0, 0), kind, 1)], 30, 30, kind.label.replace("-", " "))
+    return _kind_picture(kind, hand.hex_name(kind))
 
 
-def kind_name(kind: Kind) -> str:
-    """``market plaza``, ``quarry``…"""
-    return kind.label.replace("-", " ")
+@cache
+def _kind_picture(kind: Kind, title: str) -> str:
+    return svg.hexes([((0, 0), kind, 1)], 30, 30, title)
 
 
 # --- Players -----------------------------------------------------------------------------------
@@ -73,24 +112,27 @@ def tabs_html(calculator: Calculator, scores: list[CityScore], result: Result | 
     """One tab per player (name, total, a thumbnail of the city), and "Add a player"."""
     tabs = []
     winners = set(result.winners) if result is not None else set()
+    winner, total = escape(_("Winner")), escape(pgettext("score", "Total"))
     for index, (player, score) in enumerate(zip(calculator.players, scores, strict=True)):
         selected = index == calculator.active
-        crown = ' <span class="crown" title="Winner">♛</span>' if index in winners else ""
-        thumb = svg.hexes(player.visible(), 120, 84, f"{player.name}'s city")
+        crown = f' <span class="crown" title="{winner}">♛</span>' if index in winners else ""
+        thumb = svg.hexes(player.visible(), 120, 84, _("{name}'s city", name=player.name))
         tabs.append(
             f'<button type="button" role="tab" class="tab" id="tab-{index}" '
             f'data-player="{index}" aria-selected="{str(selected).lower()}" '
             f'aria-controls="board">'
             f'<span class="tab-name">{escape(player.name)}{crown}</span>'
-            f'<span class="tab-total" title="Total">{score.total}</span>'
+            f'<span class="tab-total" title="{total}">{score.total}</span>'
             f'<span class="tab-city" aria-hidden="true">{thumb}</span></button>'
         )
     if len(calculator.players) < MAX_PLAYERS:
         tabs.append(
             '<button type="button" class="tab add" data-action="add-player" '
-            'title="Add a player (up to 4)" aria-label="Add a player">'
+            f'title="{escape(_("Add a player (up to 4)"))}" '
+            f'aria-label="{escape(_("Add a player"))}">'
             '<span aria-hidden="true">+</span>'
-            '<span class="add-label"> Player</span></button>'
+            f'<span class="add-label"> {escape(pgettext("a button adding one", "Player"))}</span>'
+            "</button>"
         )
     return "".join(tabs)
 
@@ -102,13 +144,14 @@ def filters_html(wanted: frozenset[str], shown: int) -> str:
     """The catalogue's kind filters (a tile must show every chosen kind) and the count."""
     chips = [
         f'<button type="button" class="chip" data-filter="{name}" '
-        f'aria-pressed="{str(name in wanted).lower()}">{FILTER_TITLES[name]}</button>'
+        f'aria-pressed="{str(name in wanted).lower()}">{escape(said(FILTER_TITLES[name]))}</button>'
         for name in FILTERS
     ]
     if wanted:
-        chips.append('<button type="button" class="chip clear" data-filter="">All tiles</button>')
-    count = f"{shown} of 61 tiles" if wanted else "61 tiles"
-    return f'{"".join(chips)}<span class="count" aria-live="polite">{count}</span>'
+        every = escape(pgettext("a filter", "All tiles"))
+        chips.append(f'<button type="button" class="chip clear" data-filter="">{every}</button>')
+    count = _("{shown} of 61 tiles", shown=shown) if wanted else _("61 tiles")
+    return f'{"".join(chips)}<span class="count" aria-live="polite">{escape(count)}</span>'
 
 
 def tiles_html(
@@ -117,20 +160,20 @@ def tiles_html(
     """The catalogue: each tile's picture and number; tiles in this city are marked used,
     tiles in another city name it (a tile is in the box once)."""
     if not tiles:
-        return '<p class="site-note">No tile shows all of these kinds.</p>'
+        return f'<p class="site-note">{escape(_("No tile shows all of these kinds."))}</p>'
     items = []
     for tile in tiles:
         classes = ["cat-tile"]
         note = ""
-        title = describe_tile(tile)
+        title = hand.describe_tile(tile)
         if tile in used:
             classes.append("used")
-            note = '<span class="note">used</span>'
-            title += " (in this city)"
+            note = f'<span class="note">{escape(pgettext("a tile", "used"))}</span>'
+            title = _("{tile} (in this city)", tile=title)
         elif tile in elsewhere:
             classes.append("elsewhere")
             note = f'<span class="note">{escape(elsewhere[tile])}</span>'
-            title += f" (in {elsewhere[tile]}'s city)"
+            title = _("{tile} (in {name}'s city)", tile=title, name=elsewhere[tile])
         if tile == held:
             classes.append("held")
         items.append(
@@ -150,24 +193,27 @@ def palette_html(painter: Painter) -> str:
     swatches = []
     for kind in BRUSH_KINDS:
         pressed = not painter.erasing and painter.kind == kind
+        label, title = BRUSH_LABELS[kind]
         swatches.append(
             f'<button type="button" class="swatch" data-kind="{int(kind)}" '
-            f'aria-pressed="{str(pressed).lower()}" title="Paint {kind_name(kind)}s">'
-            f"{kind_picture(kind)}<span>{kind_name(kind).capitalize()}</span></button>"
+            f'aria-pressed="{str(pressed).lower()}" title="{escape(said(title))}">'
+            f"{kind_picture(kind)}<span>{escape(said(label))}</span></button>"
         )
     swatches.append(
         f'<button type="button" class="swatch eraser" data-kind="erase" '
-        f'aria-pressed="{str(painter.erasing).lower()}" title="Erase hexes">'
-        f'<span class="eraser-mark" aria-hidden="true">⌫</span><span>Erase</span></button>'
+        f'aria-pressed="{str(painter.erasing).lower()}" title="{escape(_("Erase hexes"))}">'
+        f'<span class="eraser-mark" aria-hidden="true">⌫</span>'
+        f"<span>{escape(pgettext('a brush', 'Erase'))}</span></button>"
     )
     level = painter.level
+    named = escape(pgettext("of a hex", "Level"))
     stepper = (
-        '<div class="stepper level" role="group" aria-label="Level">'
-        '<span class="stepper-label">Level</span>'
-        f'<button type="button" data-level="{level - 1}" aria-label="Lower level"'
+        f'<div class="stepper level" role="group" aria-label="{named}">'
+        f'<span class="stepper-label">{named}</span>'
+        f'<button type="button" data-level="{level - 1}" aria-label="{escape(_("Lower level"))}"'
         f"{' disabled' if level <= 1 else ''}>−</button>"
         f'<output id="brush-level">{level}</output>'
-        f'<button type="button" data-level="{level + 1}" aria-label="Higher level"'
+        f'<button type="button" data-level="{level + 1}" aria-label="{escape(_("Higher level"))}"'
         f"{' disabled' if level >= BRUSH_LEVELS else ''}>+</button></div>"
     )
     return f'<div class="swatches">{"".join(swatches)}</div>{stepper}'
@@ -188,40 +234,51 @@ def scorepad_html(calculator: Calculator, scores: list[CityScore], result: Resul
         for i, p in enumerate(players)
     )
 
+    doubled = escape(_("Variant on: doubled where its condition holds"))
+
     def kind_head(kind: str) -> str:
         variant = (
-            ' <span class="variant" title="Variant on: doubled where its condition holds">×2</span>'
+            f' <span class="variant" title="{doubled}">×2</span>'
             if kind in calculator.variants
             else ""
         )
-        return f'<span class="dot {kind}"></span>{KIND_TITLES[kind]}{variant}'
+        return f'<span class="dot {kind}"></span>{escape(kind_title(kind))}{variant}'
 
-    stones = '<span class="dot stones"></span>Stones'
+    stones_head = escape(pgettext("a player's stones", "Stones"))
+    stones = f'<span class="dot stones"></span>{stones_head}'
     rows = score_rows(scores, winners, kind_head, stones)
     table = (
         f'<table class="scorepad"><thead><tr><th></th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
     if result is None:
-        verdict = "Rebuild the cities to see who wins."
+        verdict = escape(_("Rebuild the cities to see who wins."))
     elif solo:
         total = scores[0].total
-        verdict = f"<b>{escape(players[0].name)}: {total} point{'s' if total != 1 else ''}.</b>"
+        said_total = ngettext(
+            "{name}: {count} point.", "{name}: {count} points.", total, name=players[0].name
+        )
+        verdict = f"<b>{escape(said_total)}</b>"
     else:
-        names = " and ".join(escape(players[p].name) for p in result.winners)
-        verb = "win" if len(result.winners) > 1 else "wins"
-        verdict = f"<b>{names} {verb}!</b> {escape(result.explanation)}."
+        names = [players[p].name for p in result.winners]
+        if len(names) == 1:
+            cheer = _("{name} wins!", name=names[0])
+        else:
+            cheer = _("{names} win!", names=join(names))
+        why = _("{explanation}.", explanation=translate(result.explanation))
+        verdict = f"<b>{escape(cheer)}</b> {escape(why)}"
     return f'{table}<p class="verdict" id="verdict">{verdict}</p>'
 
 
 def explanation_html(name: str, score: CityScore) -> str:
     """Why each district of a city scores or not, kind by kind: the badges' reasons as a list
-    (the same words as the tooltips of the SVG, from ``scene.verdict_title``)."""
+    (the words of the SVG's tooltips, in the page's language: ``scorepad.verdict_line``)."""
     by_kind: dict[str, list] = {kind: [] for kind in VARIANTS}
     for verdict in score.hexes:
         plural = scene.KIND_PLURALS[Kind.from_label(verdict.kind)]
         by_kind[plural].append(verdict)
-    parts = [f"<h3>Why: {escape(name)}’s city</h3>"]
+    title = _("Why: {name}’s city", name=name)
+    parts = [f"<h3>{escape(title)}</h3>"]
     for kind in VARIANTS:
         line = score.kinds[kind]
         verdicts = sorted(by_kind[kind], key=lambda v: (not v.counts, v.cell))
@@ -234,17 +291,17 @@ def explanation_html(name: str, score: CityScore) -> str:
             items.append(
                 f'<li class="{cls}" data-cell="{verdict.cell[0]},{verdict.cell[1]}">'
                 f'<span class="mark" aria-hidden="true">{mark}</span>'
-                f"{escape(scene.verdict_title(verdict))}</li>"
+                f"{escape(verdict_line(verdict))}</li>"
             )
-        body = f"<ul>{''.join(items)}</ul>" if items else f'<p class="none">No {kind}.</p>'
+        none = escape(said(NO_DISTRICT[kind]))
+        body = f"<ul>{''.join(items)}</ul>" if items else f'<p class="none">{none}</p>'
         stars = ""
         if items and not line.stars:
-            plaza = _DISTRICTS[kind].label
-            stars = f'<p class="none">No {plaza} plaza: these districts score nothing.</p>'
+            stars = f'<p class="none">{escape(said(NO_PLAZA[kind]))}</p>'
 
         parts.append(
             f'<section class="why-kind"><h4><span class="dot {kind}"></span>'
-            f"{KIND_TITLES[kind]} {summary}</h4>{body}{stars}</section>"
+            f"{escape(kind_title(kind))} {summary}</h4>{body}{stars}</section>"
         )
     return "".join(parts)
 
@@ -261,8 +318,48 @@ def embed_snippet(page_url: str, text: str, name: str) -> str:
     """The HTML that embeds a city (``embed.html`` next to this page) in another site."""
     base = page_url.split("#", 1)[0].split("?", 1)[0]
     folder = base[: base.rfind("/") + 1]
+    title = _("{name}’s Akropolis city", name=name)
     return (
         f'<iframe src="{escape(folder)}embed.html#{escape(text)}" '
-        f'title="{escape(name)}’s Akropolis city" width="480" height="600" loading="lazy" '
+        f'title="{escape(title)}" width="480" height="600" loading="lazy" '
         'style="border:0;max-width:100%"></iframe>'
+    )
+
+
+def share_note(name: str, painted: bool, stones: int, variants: frozenset[str], total: int) -> str:
+    """What the Share dialog shares: whose city, how it was rebuilt, its stones, the variants
+    and its total."""
+    left = ngettext("{count} stone left", "{count} stones left", stones)
+    if painted and variants:
+        return ngettext(
+            "{name}’s city (painted hex by hex), {stones}, {variants}: {count} point.",
+            "{name}’s city (painted hex by hex), {stones}, {variants}: {count} points.",
+            total,
+            name=name,
+            stones=left,
+            variants=variant_names(variants),
+        )
+    if painted:
+        return ngettext(
+            "{name}’s city (painted hex by hex), {stones}, no variants: {count} point.",
+            "{name}’s city (painted hex by hex), {stones}, no variants: {count} points.",
+            total,
+            name=name,
+            stones=left,
+        )
+    if variants:
+        return ngettext(
+            "{name}’s city (tile by tile), {stones}, {variants}: {count} point.",
+            "{name}’s city (tile by tile), {stones}, {variants}: {count} points.",
+            total,
+            name=name,
+            stones=left,
+            variants=variant_names(variants),
+        )
+    return ngettext(
+        "{name}’s city (tile by tile), {stones}, no variants: {count} point.",
+        "{name}’s city (tile by tile), {stones}, no variants: {count} points.",
+        total,
+        name=name,
+        stones=left,
     )

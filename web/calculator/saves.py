@@ -15,29 +15,32 @@ from dataclasses import dataclass
 
 from akropolis.checks import cut_message
 from akropolis.records import RecordError
+from akropolis.sentences import N_, Sentence
 from calculator.model import Calculator, read_state
-from common.saves import Saved, Store, StoreError, free_key
+from common.saves import Saved, Store, StoreError, free_key, reason_of
 
 #: The calculator's own slot (the game's is ``akropolis.autosave.v1``).
 SLOT = "akropolis.calculator.v1"
 #: Unreadable saves kept aside: ``KEPT_PREFIX + time``.
 KEPT_PREFIX = "akropolis.calculator.kept."
 
-FULL_MESSAGE = (
+#: Why a save failed (``Saved.message``: a ``Sentence`` made of one of them).
+FULL_MESSAGE = N_(
     "Could not save: browser storage is full — share or download your cities to keep them."
 )
-UNAVAILABLE_MESSAGE = (
+UNAVAILABLE_MESSAGE = N_(
     "Could not save: this browser does not let the page store anything — share or download "
     "your cities to keep them."
 )
-BLOCKED_MESSAGE = (
+BLOCKED_MESSAGE = N_(
     "Not saved: an unreadable earlier save is still in the way — download or discard it."
 )
 
 
 @dataclass(frozen=True)
 class Opened:
-    """What the slot gave at start: a calculator (or None), what to tell, the text kept."""
+    """What the slot gave at start: a calculator (or None), what to tell (a ``Sentence``:
+    ``translate`` shows it in the page's language), the text kept."""
 
     calculator: Calculator | None
     notice: str = ""
@@ -45,7 +48,9 @@ class Opened:
 
 
 def _refused(error: StoreError) -> Saved:
-    return Saved("full", FULL_MESSAGE) if error.full else Saved("unavailable", UNAVAILABLE_MESSAGE)
+    if error.full:
+        return Saved("full", Sentence(FULL_MESSAGE))
+    return Saved("unavailable", Sentence(UNAVAILABLE_MESSAGE))
 
 
 class CalculatorSaves:
@@ -68,7 +73,7 @@ class CalculatorSaves:
         try:
             calculator = read_state(text)
         except RecordError as error:
-            return self._set_aside(text, str(error))
+            return self._set_aside(text, reason_of(error))
         self.known = text
         return Opened(calculator)
 
@@ -77,17 +82,23 @@ class CalculatorSaves:
             self.known, self.blocked = text, True
             return Opened(
                 None,
-                f"Your saved cities could not be restored ({reason}), and the browser's storage "
-                "is too full to keep them aside, so they stay saved as they are and nothing new "
-                "is saved until you download or discard them.",
+                Sentence(
+                    "Your saved cities could not be restored ({reason}), and the browser's "
+                    "storage is too full to keep them aside, so they stay saved as they are and "
+                    "nothing new is saved until you download or discard them.",
+                    reason=reason,
+                ),
                 text,
             )
         with contextlib.suppress(StoreError):
             self.store.remove(SLOT)
         return Opened(
             None,
-            f"Your saved cities could not be restored ({reason}). They are kept aside in this "
-            "browser; you can download them. The calculator starts afresh.",
+            Sentence(
+                "Your saved cities could not be restored ({reason}). They are kept aside in "
+                "this browser; you can download them. The calculator starts afresh.",
+                reason=reason,
+            ),
             text,
         )
 
@@ -113,7 +124,7 @@ class CalculatorSaves:
         """Write the calculator to the slot (after every change)."""
         text = calculator.dumps()
         if self.blocked:
-            return Saved("blocked", BLOCKED_MESSAGE)
+            return Saved("blocked", Sentence(BLOCKED_MESSAGE))
         try:
             if text != self.known:
                 self.store.set(SLOT, text)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from akropolis import DIRECTIONS, TILES, City, IllegalMoveError, Move, placement_cells
+from akropolis import DIRECTIONS, TILES, City, IllegalMoveError, Kind, Move, placement_cells
+from akropolis.picture import svg
+from akropolis.sentences import N_, Sentence
+from common.i18n import _, ngettext, pgettext, translate
 
 Hex = tuple[int, int]
 
@@ -29,26 +32,79 @@ CURSOR_KEYS = {
     "q": 5,
 }
 
-#: How to place the held tile, in the words of the player's gesture.
+#: Each kind of hex as a tile's description names it (``hex_name``).
+HEX_NAMES = {
+    Kind.QUARRY: N_("quarry"),
+    Kind.HOUSE: N_("house"),
+    Kind.MARKET: N_("market"),
+    Kind.BARRACKS: N_("barracks"),
+    Kind.TEMPLE: N_("temple"),
+    Kind.GARDEN: N_("garden"),
+    Kind.HOUSE_PLAZA: N_("house plaza"),
+    Kind.MARKET_PLAZA: N_("market plaza"),
+    Kind.BARRACKS_PLAZA: N_("barracks plaza"),
+    Kind.TEMPLE_PLAZA: N_("temple plaza"),
+    Kind.GARDEN_PLAZA: N_("garden plaza"),
+}
+#: How to place the held tile, in the words of the player's gesture (``place_hint``).
 PLACE_HINTS = {
-    "click": "Click to place.",
-    "tap": "Tap “Place here” to place it, or tap another spot.",
-    "key": "Press Enter to place.",
-    "hint": "The computer's choice: “Place here” (or Enter) plays it, ✕ puts it back, or pick"
-    " another spot.",
+    "click": N_("Click to place."),
+    "tap": N_("Tap “Place here” to place it, or tap another spot."),
+    "key": N_("Press Enter to place."),
+    "hint": N_(
+        "The computer's choice: “Place here” (or Enter) plays it, ✕ puts it back, or pick"
+        " another spot."
+    ),
 }
 
 #: How to turn and put back a tile just taken in hand, in the words of the player's gesture.
 HOLD_HINTS = {
-    "click": "rotate with R, the wheel or ⟳; ✕ or Esc puts it back",
-    "tap": "tap a spot, turn it with ⟲ ⟳; ✕ puts it back",
-    "key": "the arrows move it, R rotates, Enter places; Esc puts it back",
+    "click": N_("rotate with R, the wheel or ⟳; ✕ or Esc puts it back"),
+    "tap": N_("tap a spot, turn it with ⟲ ⟳; ✕ puts it back"),
+    "key": N_("the arrows move it, R rotates, Enter places; Esc puts it back"),
 }
 
 
 def hold_hint(gesture: str = "click") -> str:
-    """How to handle a tile just taken in hand, for a player who clicks, taps or uses keys."""
-    return HOLD_HINTS.get(gesture, HOLD_HINTS["click"])
+    """How to handle a tile just taken in hand, for a player who clicks, taps or uses keys (a
+    ``Sentence``: ``translate`` shows it in the page's language)."""
+    hint = HOLD_HINTS.get(gesture, HOLD_HINTS["click"])
+    return Sentence(hint)
+
+
+def place_hint(gesture: str = "click") -> str:
+    """How to place the held tile, in the page's language."""
+    hint = PLACE_HINTS.get(gesture, PLACE_HINTS["click"])
+    return translate(Sentence(hint))
+
+
+def hex_name(kind: Kind) -> str:
+    """``market plaza``, ``quarry``…: a kind of hex in the page's language."""
+    return translate(Sentence(HEX_NAMES[Kind(kind)]))
+
+
+def describe_tile(tile_id: int) -> str:
+    """``Tile 12: quarry, market, house`` (hexes clockwise from hex_a)."""
+    return _("Tile {tile}: {hexes}", tile=tile_id, hexes=tile_hexes(tile_id))
+
+
+def tile_hexes(tile_id: int) -> str:
+    """A tile's three hexes, clockwise from hex_a: ``quarry, market, house``."""
+    first, second, third = (hex_name(kind) for kind in TILES[tile_id].hexes)
+    return pgettext(
+        "a tile's three hexes",
+        "{first}, {second}, {third}",
+        first=first,
+        second=second,
+        third=third,
+    )
+
+
+def tile_picture(tile_id: int, size: int = 64, rotation: int = 0) -> str:
+    """A tile's picture (``svg.tile``'s), its title in the page's language."""
+    cells = placement_cells((0, 0), rotation)
+    hexes = zip(cells, TILES[tile_id].hexes, (1, 1, 1), strict=True)
+    return svg.hexes(hexes, size, size, describe_tile(tile_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,20 +114,24 @@ class Ghost:
     cells: tuple[Hex, Hex, Hex]
     level: int
     legal: bool
-    reason: str
+    reason: str  # the engine's words (``translate`` shows them in the page's language)
     stones_gained: int
     move: Move
 
     def describe(self, gesture: str = "click") -> str:
         """One line for the status bar, naming the player's gesture (click, tap or key)."""
         if not self.legal:
-            return f"Not here: {self.reason}."
-        gain = (
-            f", +{self.stones_gained} stone{'s' if self.stones_gained != 1 else ''}"
-            if self.stones_gained
-            else ""
+            return _("Not here: {reason}.", reason=translate(self.reason))
+        hint = place_hint(gesture)
+        if not self.stones_gained:
+            return _("Level {level}. {hint}", level=self.level, hint=hint)
+        return ngettext(
+            "Level {level}, +{count} stone. {hint}",
+            "Level {level}, +{count} stones. {hint}",
+            self.stones_gained,
+            level=self.level,
+            hint=hint,
         )
-        return f"Level {self.level}{gain}. {PLACE_HINTS.get(gesture, PLACE_HINTS['click'])}"
 
 
 def refused_ghost(city: City, move: Move, reason: str) -> Ghost:
@@ -128,7 +188,8 @@ class Hand:
         try:
             cells, level, stones = self.check(move)
         except IllegalMoveError as error:
-            return refused_ghost(city, move, str(error))
+            why = error.args[0] if error.args else ""  # the engine's Sentence, kept as it is
+            return refused_ghost(city, move, why if isinstance(why, str) else str(error))
         return Ghost(cells, level, True, "", stones, move)
 
     def check(self, move: Move) -> tuple[tuple[Hex, Hex, Hex], int, int]:

@@ -16,21 +16,57 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+import re
 import struct
 
 from akropolis.sentences import Sentence
 from common.languages import SOURCE
+
+#: The test language (``?lang=qps``): every sentence visibly transformed, ``stretch`` percent
+#: longer, so that a browser test finds any text that escapes translation or overflows.
+PSEUDO = "qps"
+_ACCENTS = str.maketrans("aeiouAEIOUcn", "áéíóúÁÉÍÓÚçñ")
+_KEPT = re.compile(r"(\{[a-z_]+\}|<[^>]*>|&[a-z#0-9]+;)")
+
+
+def pseudo(text: str, stretch: int = 0) -> str:
+    """``text`` in the pseudo-language (as ``i18n.js`` makes it): accented letters in brackets,
+    placeholders and markup kept, ``stretch`` percent longer."""
+    parts = _KEPT.split(text)
+    body = "".join(part if i % 2 else part.translate(_ACCENTS) for i, part in enumerate(parts))
+    return f"⟦{body}{'~' * -(-len(text) * stretch // 100)}⟧"
+
+
+class _Pseudo(_gettext.NullTranslations):
+    def __init__(self, stretch: int) -> None:
+        super().__init__()
+        self.stretch = stretch
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message, self.stretch)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2, self.stretch)
+
+    def pgettext(self, context: str, message: str) -> str:
+        if context.endswith("separator"):  # numbers stay numbers
+            return message
+        return pseudo(message, self.stretch)
 
 
 class Translator:
     """The sentences of one language, from the bytes of its compiled ``.mo`` catalog (None:
     the English source)."""
 
-    def __init__(self, language: str = SOURCE, catalog: bytes | None = None) -> None:
+    def __init__(
+        self, language: str = SOURCE, catalog: bytes | None = None, stretch: int = 0
+    ) -> None:
         self.language = language
         self.fallback = False
         translations: _gettext.NullTranslations = _gettext.NullTranslations()
-        if catalog is not None:
+        if language == PSEUDO:
+            translations = _Pseudo(stretch)
+        elif catalog is not None:
             try:
                 translations = _gettext.GNUTranslations(io.BytesIO(catalog))
             except (OSError, ValueError, LookupError, SyntaxError, struct.error):
@@ -65,6 +101,15 @@ class Translator:
             fallback = value.template if value.count == 1 else value.plural
             return _fill(chosen, fallback, {"count": value.count, **values})
         return _fill(self._translations.gettext(value.template), value.template, values)
+
+    def number(self, value: float, digits: int = 0) -> str:
+        """``value`` written as this language writes numbers (``1,234.5``, ``1 234,5``): the
+        separators are entries of its catalog."""
+        text = f"{abs(value):,.{digits}f}"
+        point = self.pgettext("decimal separator", ".")
+        group = self.pgettext("thousands separator", ",")
+        text = text.replace(",", "\0").replace(".", point).replace("\0", group)
+        return f"-{text}" if value < 0 and text.strip("0.,\u202f\u00a0 ") else text
 
     def join(self, items: list[str]) -> str:
         """``items`` as one list in this language: "Ann, Bob and Cy", "Ann, Bob et Cy"."""
@@ -122,6 +167,11 @@ def translate(value: object) -> str:
     """An engine ``Sentence`` (a refusal, a reason, a result) in the page's language, its values
     translated too, a tuple of names joined by the language's rules; any other value as text."""
     return _current.translate(value)
+
+
+def number(value: float, digits: int = 0) -> str:
+    """``value`` as the page's language writes numbers (``Translator.number``)."""
+    return _current.number(value, digits)
 
 
 def explain(error: BaseException) -> str:

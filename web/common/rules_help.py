@@ -1,111 +1,232 @@
 """The in-game rules help: a concise summary of the rules and scoring, with our clarifications.
 
 The help is named sections, so a page can show the part it needs (the score calculator shows
-"Scoring" and "Variants"); ``HTML`` is the whole help, as the game's Rules dialog shows it.
+"Scoring" and "Variants"); ``html()`` is the whole help, as the game's Rules dialog shows it.
+Each paragraph and list item is one entry of the catalogs (``N_``), its words in bold or in
+``<kbd>`` kept as markup, and is marked ``data-i18n-html``: the game page's help is built into
+its HTML, in English, and ``i18n.js`` translates it there before the first paint, paragraph by
+paragraph; Python shows it in the page's language from the same entries.  Each language's
+wording follows its own rulebook.
 """
 
 from __future__ import annotations
 
-#: The help's title and first words.
-INTRO = """<h2>How to play Akropolis</h2>
-<p>Each player builds a city of hexes. The richest city — districts placed where they thrive,
-multiplied by plazas — wins.</p>"""
+from akropolis.sentences import N_, Sentence
+from common.i18n import translate
 
-#: The sections, in order: title → body (HTML).
-SECTIONS: dict[str, str] = {
-    "Your turn": """
-<ol>
-<li><b>Take a tile</b> from the Construction Site. The first is free; each tile costs one stone
-per tile before it. With no stones you must take the first. The tiles after it slide left.</li>
-<li><b>Add it to your city</b>, rotated as you like:
-  <ul>
-  <li>on the ground: touching your city along at least one edge; or</li>
-  <li>on top: over three hexes that are all built and all at the same height (no gaps, no
-  slopes), covering hexes of at least two different tiles. Your starting tile counts as one
-  tile.</li>
-  </ul></li>
-<li><b>Take one stone</b> for each quarry you cover.</li>
-</ol>
-<p>When one tile is left in the Construction Site, it moves to the front, the next stack is
-added and the Chief Architect passes to the left (the next player, so play simply goes on).
-When no stack is left, the game ends: the last tile is never played.</p>
-""",
-    "Scoring": """
-<p>Only the visible (top) hexes count. For each district kind:
-<b>sum of the values of its districts that meet their condition × the stars of your plazas of
-that kind</b>. A district's value is its level (ground = 1). No plaza of a kind means no points
-for it. Plazas score nothing themselves. Plus one point per stone.</p>
-<ul>
-<li><b>Houses</b> (blue, 1 star per plaza): only your largest group of adjacent houses counts
-(most hexes; between equal groups, the higher value).</li>
-<li><b>Markets</b> (yellow, 2 stars): a market counts if no other market is next to it.</li>
-<li><b>Barracks</b> (red, 2 stars): a barracks counts if it is on the outer edge of your city.
-An enclosed hole (a lake) is not the edge: this is the reading of the licensed online edition;
-some players also count holes.</li>
-<li><b>Temples</b> (purple, 2 stars): a temple counts if all six neighbours are built (any
-height).</li>
-<li><b>Gardens</b> (green, 3 stars): always count.</li>
-</ul>
-<p>Highest total wins; on a tie, most stones; still tied, a shared victory.</p>
-""",
-    "Variants": """
-<p>Each doubles a district's value when it also meets an extra condition (the normal condition
-still applies):
-houses — a group worth 10 or more; markets — next to a market plaza; barracks — 3 or 4 empty
-outside neighbours; temples — on level 2 or higher; gardens — next to a lake.</p>
-""",
-    "Setup": """
-<p>2 players use 37 tiles in 11 stacks of 3; 3 players 49 tiles in stacks of 4; 4 players all
-61 in stacks of 5; the rest start the Construction Site. Seats start with 1, 2, 3 and 4 stones.
-With <i>all tiles</i>, 2 players use 19 stacks of 3; 3 players 14 stacks of 4 (the rulebook
-says 15, but 61 tiles make 14).</p>
-""",
-    "Solo against the Architect": """
-<p>A 2-player game where the second seat is the Architect (the reading of the publisher-licensed
-online edition). You start with 1 stone, the Architect with 2, and it has a starting tile like
-yours. The stones you pay for a tile go to the Architect; it pays its own to the reserve. On its
-turn it takes the cheapest tile with a plaza it can afford, otherwise the first tile, and builds
-only on the ground (next to its city, as close to its starting tile as it fits), so it never
-gains stones from quarries. It scores by counts: per kind, <b>every</b> district it has (all its
-houses, not only a group) × V × its plaza stars of that kind, plus its stones. V is 1 for
-<b>Hippodamos</b> (easy) and <b>Metagenes</b> (medium, who also scores 2 points per quarry
-showing) and 2 for <b>Callicrates</b> (hard). With variants, its barracks and gardens are
-doubled, its houses when they are worth 10 or more, its temples at Callicrates only, and at
-most 3 markets per market plaza. You win with more points, or equal points and strictly more
-stones; anything else is the Architect's win.</p>
-""",
-    "Playing the computer": """
-<p>Any seat can be the computer: <b>easy</b> takes the best immediate gain, with a little
-chance; <b>medium</b> weighs what your city can still become and what the tile it leaves gives
-the next player; <b>hard</b> looks a few turns ahead, dealing the hidden stacks again many
-times (it never peeks at their order). <b>Hint</b> shows, as a ghost, the move medium would
-make. Against the computer, Undo takes back to your previous turn.</p>
-""",
-    "Controls": """
-<p>Click a tile in the Construction Site, then move over your city: green dots mark where it
-fits in the current rotation; the ghost shows the level and the stones you would gain. Rotate
-with <kbd>R</kbd> (<kbd>Shift</kbd>+<kbd>R</kbd> back), the mouse wheel or the ⟳ button; click
-to place; <kbd>Esc</kbd> puts the tile back. On a touch screen: tap a tile, tap a spot, rotate,
-then “Place here”. With the keyboard: <kbd>1</kbd> to <kbd>6</kbd> take a Construction Site
-tile (left to right, or top to bottom), the arrows or <kbd>W</kbd> <kbd>E</kbd> <kbd>D</kbd>
-<kbd>S</kbd> <kbd>A</kbd> <kbd>Q</kbd> move it, <kbd>Enter</kbd> places it. Drag to pan,
-<kbd>Ctrl</kbd>+wheel or pinch to zoom; <kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes.</p>
-""",
+#: A block of a section: a paragraph, or a list whose items are paragraphs, or a paragraph
+#: followed by a list of its own.
+Item = str | tuple[str, tuple[str, ...]]
+Block = tuple[str, str | tuple[Item, ...]]
+
+#: The help's title and first words.
+TITLE = N_("How to play Akropolis")
+INTRO = N_(
+    "Each player builds a city of hexes. The richest city — districts placed where they "
+    "thrive, multiplied by plazas — wins."
+)
+
+#: The sections, in order: title → blocks.
+SECTIONS: dict[str, tuple[Block, ...]] = {
+    N_("Your turn"): (
+        (
+            "ol",
+            (
+                N_(
+                    "<b>Take a tile</b> from the Construction Site. The first is free; each tile "
+                    "costs one stone per tile before it. With no stones you must take the first. "
+                    "The tiles after it slide left."
+                ),
+                (
+                    N_("<b>Add it to your city</b>, rotated as you like:"),
+                    (
+                        N_("on the ground: touching your city along at least one edge; or"),
+                        N_(
+                            "on top: over three hexes that are all built and all at the same "
+                            "height (no gaps, no slopes), covering hexes of at least two "
+                            "different tiles. Your starting tile counts as one tile."
+                        ),
+                    ),
+                ),
+                N_("<b>Take one stone</b> for each quarry you cover."),
+            ),
+        ),
+        (
+            "p",
+            N_(
+                "When one tile is left in the Construction Site, it moves to the front, the next "
+                "stack is added and the Chief Architect passes to the left (the next player, so "
+                "play simply goes on). When no stack is left, the game ends: the last tile is "
+                "never played."
+            ),
+        ),
+    ),
+    N_("Scoring"): (
+        (
+            "p",
+            N_(
+                "Only the visible (top) hexes count. For each district kind: <b>sum of the "
+                "values of its districts that meet their condition × the stars of your plazas "
+                "of that kind</b>. A district's value is its level (ground = 1). No plaza of a "
+                "kind means no points for it. Plazas score nothing themselves. Plus one point "
+                "per stone."
+            ),
+        ),
+        (
+            "ul",
+            (
+                N_(
+                    "<b>Houses</b> (blue, 1 star per plaza): only your largest group of adjacent "
+                    "houses counts (most hexes; between equal groups, the higher value)."
+                ),
+                N_(
+                    "<b>Markets</b> (yellow, 2 stars): a market counts if no other market is "
+                    "next to it."
+                ),
+                N_(
+                    "<b>Barracks</b> (red, 2 stars): a barracks counts if it is on the outer "
+                    "edge of your city. An enclosed hole (a lake) is not the edge: this is the "
+                    "reading of the licensed online edition; some players also count holes."
+                ),
+                N_(
+                    "<b>Temples</b> (purple, 2 stars): a temple counts if all six neighbours are "
+                    "built (any height)."
+                ),
+                N_("<b>Gardens</b> (green, 3 stars): always count."),
+            ),
+        ),
+        ("p", N_("Highest total wins; on a tie, most stones; still tied, a shared victory.")),
+    ),
+    N_("Variants"): (
+        (
+            "p",
+            N_(
+                "Each doubles a district's value when it also meets an extra condition (the "
+                "normal condition still applies): houses — a group worth 10 or more; markets — "
+                "next to a market plaza; barracks — 3 or 4 empty outside neighbours; temples — "
+                "on level 2 or higher; gardens — next to a lake."
+            ),
+        ),
+    ),
+    N_("Setup"): (
+        (
+            "p",
+            N_(
+                "2 players use 37 tiles in 11 stacks of 3; 3 players 49 tiles in stacks of 4; "
+                "4 players all 61 in stacks of 5; the rest start the Construction Site. Seats "
+                "start with 1, 2, 3 and 4 stones. With <i>all tiles</i>, 2 players use 19 "
+                "stacks of 3; 3 players 14 stacks of 4 (the rulebook says 15, but 61 tiles "
+                "make 14)."
+            ),
+        ),
+    ),
+    N_("Solo against the Architect"): (
+        (
+            "p",
+            N_(
+                "A 2-player game where the second seat is the Architect (the reading of the "
+                "publisher-licensed online edition). You start with 1 stone, the Architect with "
+                "2, and it has a starting tile like yours. The stones you pay for a tile go to "
+                "the Architect; it pays its own to the reserve. On its turn it takes the "
+                "cheapest tile with a plaza it can afford, otherwise the first tile, and builds "
+                "only on the ground (next to its city, as close to its starting tile as it "
+                "fits), so it never gains stones from quarries."
+            ),
+        ),
+        (
+            "p",
+            N_(
+                "It scores by counts: per kind, <b>every</b> district it has (all its houses, "
+                "not only a group) × V × its plaza stars of that kind, plus its stones. V is 1 "
+                "for <b>Hippodamos</b> (easy) and <b>Metagenes</b> (medium, who also scores 2 "
+                "points per quarry showing) and 2 for <b>Callicrates</b> (hard). With variants, "
+                "its barracks and gardens are doubled, its houses when they are worth 10 or "
+                "more, its temples at Callicrates only, and at most 3 markets per market plaza. "
+                "You win with more points, or equal points and strictly more stones; anything "
+                "else is the Architect's win."
+            ),
+        ),
+    ),
+    N_("Playing the computer"): (
+        (
+            "p",
+            N_(
+                "Any seat can be the computer: <b>easy</b> takes the best immediate gain, with a "
+                "little chance; <b>medium</b> weighs what your city can still become and what "
+                "the tile it leaves gives the next player; <b>hard</b> looks a few turns ahead, "
+                "dealing the hidden stacks again many times (it never peeks at their order). "
+                "<b>Hint</b> shows, as a ghost, the move medium would make. Against the "
+                "computer, Undo takes back to your previous turn."
+            ),
+        ),
+    ),
+    N_("Controls"): (
+        (
+            "p",
+            N_(
+                "Click a tile in the Construction Site, then move over your city: green dots "
+                "mark where it fits in the current rotation; the ghost shows the level and the "
+                "stones you would gain. Rotate with <kbd>R</kbd> (<kbd>Shift</kbd>+<kbd>R</kbd> "
+                "back), the mouse wheel or the ⟳ button; click to place; <kbd>Esc</kbd> puts the "
+                "tile back. On a touch screen: tap a tile, tap a spot, rotate, then “Place "
+                "here”."
+            ),
+        ),
+        (
+            "p",
+            N_(
+                "With the keyboard: <kbd>1</kbd> to <kbd>6</kbd> take a Construction Site tile "
+                "(left to right, or top to bottom), the arrows or <kbd>W</kbd> <kbd>E</kbd> "
+                "<kbd>D</kbd> <kbd>S</kbd> <kbd>A</kbd> <kbd>Q</kbd> move it, <kbd>Enter</kbd> "
+                "places it. Drag to pan, <kbd>Ctrl</kbd>+wheel or pinch to zoom; "
+                "<kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes."
+            ),
+        ),
+    ),
 }
 
 #: What each variant doubles, as the New game form and the calculator offer them.
 VARIANT_HELP = {
-    "houses": "Houses: a group worth 10 or more is doubled",
-    "markets": "Markets: next to a market plaza, doubled",
-    "barracks": "Barracks: with 3 or 4 empty outside neighbours, doubled",
-    "temples": "Temples: on level 2 or higher, doubled",
-    "gardens": "Gardens: next to a lake, doubled",
+    "houses": N_("Houses: a group worth 10 or more is doubled"),
+    "markets": N_("Markets: next to a market plaza, doubled"),
+    "barracks": N_("Barracks: with 3 or 4 empty outside neighbours, doubled"),
+    "temples": N_("Temples: on level 2 or higher, doubled"),
+    "gardens": N_("Gardens: next to a lake, doubled"),
 }
 
 
+def said(message: str) -> str:
+    """One entry of the help (``N_`` marked here) in the page's language."""
+    return translate(Sentence(message))
+
+
+def variant_help(variant: str) -> str:
+    """What ``variant`` doubles, in the page's language."""
+    return said(VARIANT_HELP[variant])
+
+
+def _item(item: Item) -> str:
+    if isinstance(item, str):
+        return f"<li data-i18n-html>{said(item)}</li>"
+    lead, sub = item
+    inner = "".join(f"<li data-i18n-html>{said(text)}</li>" for text in sub)
+    return f"<li><span data-i18n-html>{said(lead)}</span><ul>{inner}</ul></li>"
+
+
+def _block(block: Block) -> str:
+    tag, content = block
+    if isinstance(content, str):
+        return f"<{tag} data-i18n-html>{said(content)}</{tag}>"
+    return f"<{tag}>" + "".join(_item(item) for item in content) + f"</{tag}>"
+
+
 def section(title: str) -> str:
-    """One section of the help with its heading."""
-    return f"<h3>{title}</h3>\n{SECTIONS[title]}"
+    """One section of the help (by its English title) with its heading."""
+    blocks = "\n".join(_block(block) for block in SECTIONS[title])
+    return f"<h3>{said(title)}</h3>\n{blocks}"
 
 
-HTML = "\n".join([INTRO, *(section(title) for title in SECTIONS)])
+def html() -> str:
+    """The whole help, in the page's language."""
+    intro = f"<h2>{said(TITLE)}</h2>\n<p>{said(INTRO)}</p>"
+    return "\n".join([intro, *(section(title) for title in SECTIONS)])

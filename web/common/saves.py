@@ -23,6 +23,7 @@ from typing import Protocol
 from akropolis import Game, records
 from akropolis.checks import cut_message
 from akropolis.records import CityRecord, RecordError
+from akropolis.sentences import N_, Plural, Sentence
 
 #: The autosave slot (the name version 1 used, so its saves still load).
 SLOT = "akropolis.autosave.v1"
@@ -31,17 +32,21 @@ LEGACY_UNREADABLE = "akropolis.autosave.unreadable"
 #: Games kept aside: ``KEPT_PREFIX + time``.
 KEPT_PREFIX = "akropolis.kept."
 
-#: Why a game was kept aside.
+#: Why a game was kept aside (as storage writes it: never translated).
 UNREADABLE, REPLACED, OTHER_TAB = "unreadable", "replaced", "other-tab"
 #: ... and for games played by link: a copy replaced by a link, and whatever else a game by
 #: link's slot held when that game had to be saved there (see ``link_games``).
 REPLACED_BY_LINK, FOUND_IN_LINK_SLOT = "replaced by a link of the same game", "link-slot"
+#: Each of them as the Kept games list says it (``Kept.label``).
 _KEPT_WHY = {
-    UNREADABLE: "could not be restored",
-    REPLACED: "replaced by a new game",
-    OTHER_TAB: "set aside when two tabs disagreed",
-    FOUND_IN_LINK_SLOT: "found where a game played by link belongs",
+    UNREADABLE: N_("could not be restored"),
+    REPLACED: N_("replaced by a new game"),
+    OTHER_TAB: N_("set aside when two tabs disagreed"),
+    REPLACED_BY_LINK: N_("replaced by a link of the same game"),
+    FOUND_IN_LINK_SLOT: N_("found where a game played by link belongs"),
 }
+#: Where a save still in the slot is listed (it has no time of its own).
+STILL_IN_SLOT = N_("still in the save slot")
 
 
 class StoreError(Exception):
@@ -145,6 +150,13 @@ class MemoryStore:
 # --- What the slot and the kept games hold -----------------------------------------------------
 
 
+def reason_of(error: BaseException) -> str:
+    """What is wrong, as an error says it: its ``Sentence`` itself when it has one (English
+    text that ``common.i18n.translate`` shows in the page's language), else its text."""
+    message = error.args[0] if error.args else None
+    return message if isinstance(message, str) else str(error)
+
+
 def read_game(text: str) -> Game:
     """The game in a save, or RecordError with the reason (whatever is wrong with the text)."""
     try:
@@ -152,20 +164,39 @@ def read_game(text: str) -> Game:
     except RecordError:
         raise
     except (MemoryError, RecursionError):
-        raise RecordError("the save is too large or too deeply nested to read") from None
+        raise RecordError(Sentence("the save is too large or too deeply nested to read")) from None
     except Exception as error:  # the page must start whatever the slot holds
-        raise RecordError(f"the save could not be read ({type(error).__name__})") from None
+        why = Sentence("the save could not be read ({error})", error=type(error).__name__)
+        raise RecordError(why) from None
     if isinstance(subject, CityRecord):
-        raise RecordError("it holds a city record, not a game")
+        raise RecordError(Sentence("it holds a city record, not a game"))
     return subject
 
 
+def versus(names: tuple[str, ...] | list[str]) -> str:
+    """``Ann vs Bob vs Cy``: the players of a game (a ``Sentence``; names are never translated)."""
+    shown = names[0] if names else ""
+    for name in names[1:]:
+        shown = Sentence("{start} vs {next}", start=shown, next=name)
+    return shown
+
+
 def describe(game: Game) -> str:
-    """One line naming a game: who plays, and how far it has gone."""
-    names = " vs ".join(game.names)
+    """One line naming a game: who plays, and how far it has gone (a ``Sentence``)."""
+    names = versus(game.names)
     if game.is_over:
-        return f"{names}: finished after {game.ply} moves"
-    return f"{names}: move {game.ply + 1}, {game.names[game.turn]} to play"
+        return Plural(
+            "{names}: finished after {count} move",
+            "{names}: finished after {count} moves",
+            game.ply,
+            names=names,
+        )
+    return Sentence(
+        "{names}: move {move}, {name} to play",
+        names=names,
+        move=game.ply + 1,
+        name=game.names[game.turn],
+    )
 
 
 def describe_last_move(game: Game) -> str:
@@ -174,7 +205,13 @@ def describe_last_move(game: Game) -> str:
         return describe(game)
     last = game.moves[-1]
     player = game.replay(game.ply - 1).turn  # who played it
-    return f"{describe(game)}; last move: {game.names[player]}, tile {last.tile} at {last.anchor}"
+    return Sentence(
+        "{game}; last move: {name}, tile {tile} at {cell}",
+        game=describe(game),
+        name=game.names[player],
+        tile=last.tile,
+        cell=str(last.anchor),
+    )
 
 
 @dataclass(frozen=True)
@@ -192,7 +229,7 @@ class Kept:
         try:
             return describe(read_game(self.text))
         except RecordError as error:
-            return f"unreadable: {error}"
+            return Sentence("unreadable: {reason}", reason=reason_of(error))
 
     @property
     def playable(self) -> bool:
@@ -204,8 +241,10 @@ class Kept:
 
     @property
     def label(self) -> str:
-        """Why it was kept; ``summary`` says what it is (the reason, if it is unreadable)."""
-        return _KEPT_WHY.get(self.why, self.why)
+        """Why it was kept (a ``Sentence``; a reason this version does not know, as it is);
+        ``summary`` says what it is (the reason, if it is unreadable)."""
+        known = _KEPT_WHY.get(self.why)
+        return self.why if known is None else Sentence(known)
 
 
 def _entry(why: str, reason: str, when: str, text: str) -> str:
@@ -268,17 +307,20 @@ class Conflict:
     ok = False
 
 
-FULL_MESSAGE = "Could not save: browser storage is full — export your game to keep it."
-UNAVAILABLE_MESSAGE = (
+#: Why a save failed (``Saved.message``: a ``Sentence`` made of one of them).
+FULL_MESSAGE = N_("Could not save: browser storage is full — export your game to keep it.")
+UNAVAILABLE_MESSAGE = N_(
     "Could not save: this browser does not let the page store games — export your game to keep it."
 )
-BLOCKED_MESSAGE = (
+BLOCKED_MESSAGE = N_(
     "Not saved: an unreadable save is still in the way — download or delete it under Kept games."
 )
 
 
 def _refused(error: StoreError) -> Saved:
-    return Saved("full", FULL_MESSAGE) if error.full else Saved("unavailable", UNAVAILABLE_MESSAGE)
+    if error.full:
+        return Saved("full", Sentence(FULL_MESSAGE))
+    return Saved("unavailable", Sentence(UNAVAILABLE_MESSAGE))
 
 
 class Saves:
@@ -307,7 +349,7 @@ class Saves:
         try:
             game = read_game(text)
         except RecordError as error:
-            return self._set_aside_unreadable(text, str(error))
+            return self._set_aside_unreadable(text, reason_of(error))
         self.known = text
         return Opening(game)
 
@@ -317,17 +359,23 @@ class Saves:
             self.known, self.blocked, self._blocked_reason = text, True, reason
             return Opening(
                 None,
-                f"Your saved game could not be restored ({reason}), and the browser's storage "
-                "is too full to keep it aside, so it stays saved as it is and the new game will "
-                "not be saved until you download or delete it under Kept games.",
+                Sentence(
+                    "Your saved game could not be restored ({reason}), and the browser's storage "
+                    "is too full to keep it aside, so it stays saved as it is and the new game "
+                    "will not be saved until you download or delete it under Kept games.",
+                    reason=reason,
+                ),
             )
         with contextlib.suppress(StoreError):
             self.store.remove(SLOT)
         self.known = None
         return Opening(
             None,
-            f"Your saved game could not be restored ({reason}). It is kept aside "
-            "under Kept games, where you can download it.",
+            Sentence(
+                "Your saved game could not be restored ({reason}). It is kept aside "
+                "under Kept games, where you can download it.",
+                reason=reason,
+            ),
             kept,
         )
 
@@ -345,7 +393,7 @@ class Saves:
             current = self.store.get(SLOT)
             if self.blocked:
                 if current == self.known:
-                    return Saved("blocked", BLOCKED_MESSAGE)
+                    return Saved("blocked", Sentence(BLOCKED_MESSAGE))
                 self.blocked = False  # the unreadable save was removed meanwhile
                 self.known = current
             if current is not None and current != self.known:
@@ -361,19 +409,19 @@ class Saves:
         try:
             return Conflict(text, read_game(text))
         except RecordError as error:
-            return Conflict(text, None, str(error))
+            return Conflict(text, None, reason_of(error))
 
     def replace(self, game: Game, previous: Game | None) -> Saved | Conflict:
         """Save a new or imported ``game``; an unfinished ``previous`` one is kept aside first."""
         unfinished = previous is not None and previous.ply and not previous.is_over
         if unfinished and self.keep(records.dump(previous), REPLACED, describe(previous)) is None:
-            return Saved("full", FULL_MESSAGE)
+            return Saved("full", Sentence(FULL_MESSAGE))
         return self.save(game)
 
     def overwrite(self, game: Game, other: str) -> Saved:
         """Resolve a conflict for this tab's game: the other tab's save is kept aside first."""
         if self.keep(other, OTHER_TAB, self._summary(other)) is None:
-            return Saved("full", FULL_MESSAGE)
+            return Saved("full", Sentence(FULL_MESSAGE))
         self.known = other  # a third tab's newer save is still a conflict, asked about again
         result = self.save(game)
         return result if isinstance(result, Saved) else Saved("conflict", "")
@@ -381,7 +429,7 @@ class Saves:
     def adopt(self, mine: Game, other: str) -> Saved:
         """Resolve a conflict for the other tab's game: this tab's game is kept aside first."""
         if mine.ply and self.keep(records.dump(mine), OTHER_TAB, describe(mine)) is None:
-            return Saved("full", FULL_MESSAGE)
+            return Saved("full", Sentence(FULL_MESSAGE))
         self.known = other
         return Saved("ok")
 
@@ -404,7 +452,7 @@ class Saves:
         try:
             return describe(read_game(text))
         except RecordError as error:
-            return f"unreadable: {error}"
+            return Sentence("unreadable: {reason}", reason=reason_of(error))
 
     # --- Kept games --------------------------------------------------------------------------
 
@@ -429,7 +477,7 @@ class Saves:
         found.sort(key=lambda kept: kept.key, reverse=True)
         if self.blocked and self.known is not None:  # still in the slot: listed first
             reason = self._blocked_reason
-            found.insert(0, Kept(SLOT, "still in the save slot", UNREADABLE, reason, self.known))
+            found.insert(0, Kept(SLOT, Sentence(STILL_IN_SLOT), UNREADABLE, reason, self.known))
         return found
 
     def forget(self, key: str) -> None:

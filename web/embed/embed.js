@@ -8,6 +8,7 @@
 //
 // <html data-akropolis>: "idle" (waiting to be seen), "loading", then "ready" or "error".
 const root = document.documentElement;
+const { t, number } = window.akropolisI18n;
 const $ = (id) => document.getElementById(id);
 //: akropolis.checks.MAX_NOTATION_LENGTH: a longer fragment is refused before any parsing.
 const MAX_NOTATION_LENGTH = 10000;
@@ -75,10 +76,12 @@ async function startPython() {
       fetched("python.zip", (response) => response.arrayBuffer()),
     ]);
     pyodide.unpackArchive(bundle, "zip");  // the packages, into Python's working directory
-    pyodide.runPython("from embed.browser.page import main\nmain()");
+    pyodide.runPython(
+      "from browser.language import start_language\nfrom embed.browser.page import main\nstart_language()\nmain()",
+    );
   } catch (error) {
     console.error("akropolis:", error);
-    fail("The city could not be loaded. Check your connection, then reload the page.");
+    fail(t("The city could not be loaded. Check your connection, then reload the page."));
   }
 }
 
@@ -90,7 +93,7 @@ function boot() {
   if (root.dataset.akropolis !== "idle") return;
   root.dataset.akropolis = "loading";
   $("show").hidden = true;
-  $("status").textContent = "Loading the city…";
+  $("status").textContent = t("Loading the city…");
   const turn = () => new Promise((settled) => {
     const done = () => { watcher.disconnect(); clearTimeout(timer); settled(); };
     const watcher = new MutationObserver(() => {
@@ -192,16 +195,17 @@ function turnWithoutLocks(turn) {
 
 const fragment = window.location.hash.slice(1);
 if (fragment.length > MAX_NOTATION_LENGTH) {
-  fail(`This link is too long to hold a city or a game (${fragment.length.toLocaleString("en")} ` +
-       `characters; at most ${MAX_NOTATION_LENGTH.toLocaleString("en")}).`);
+  fail(t("This link is too long to hold a city or a game ({length} characters; at most {limit}).", {
+    length: number(fragment.length), limit: number(MAX_NOTATION_LENGTH),
+  }));
 } else if (!fragment.trim()) {
-  fail("This link shows nothing: a city (C1;…) or a game (A1;…) goes after #.");
+  fail(t("This link shows nothing: a city (C1;…) or a game (A1;…) goes after #."));
 } else {
   window.addEventListener("error", () => {
-    if (root.dataset.akropolis === "loading") fail("The city could not be loaded. Reload the page to try again.");
+    if (root.dataset.akropolis === "loading") fail(t("The city could not be loaded. Reload the page to try again."));
   });
   window.addEventListener("unhandledrejection", () => {
-    if (root.dataset.akropolis === "loading") fail("The city could not be loaded. Reload the page to try again.");
+    if (root.dataset.akropolis === "loading") fail(t("The city could not be loaded. Reload the page to try again."));
   });
   $("placeholder").addEventListener("click", boot);
   if ("IntersectionObserver" in window) {

@@ -19,6 +19,7 @@ from akropolis import Game, notation, records
 from akropolis.checks import MAX_NOTATION_LENGTH, VARIANTS
 from akropolis.records import CityRecord, RecordError
 from akropolis.tiles import TILES
+from common.i18n import _, explain, number
 
 #: A query longer than this is refused whole (every option together needs about 90).
 MAX_QUERY_LENGTH = 400
@@ -81,11 +82,15 @@ def read_fragment(fragment: str) -> str:
     text = fragment.removeprefix("#") if isinstance(fragment, str) else ""
     if len(text) > MAX_NOTATION_LENGTH:
         raise LinkError(
-            f"This link is too long to hold a city or a game ({len(text):,} characters; "
-            f"at most {MAX_NOTATION_LENGTH:,})."
+            _(
+                "This link is too long to hold a city or a game ({length} characters; "
+                "at most {limit}).",
+                length=number(len(text)),
+                limit=number(MAX_NOTATION_LENGTH),
+            )
         )
     if not text.strip():
-        raise LinkError("This link shows nothing: a city (C1;…) or a game (A1;…) goes after #.")
+        raise LinkError(_("This link shows nothing: a city (C1;…) or a game (A1;…) goes after #."))
     return text
 
 
@@ -93,30 +98,35 @@ def read_subject(text: str) -> Game | CityRecord:
     """The game or city a fragment holds, checked by the engine."""
     body = notation.from_link(text)  # whole fragments percent-encoded by a site are decoded
     if body is None:
-        raise LinkError("This link does not hold an Akropolis city (C1;…) or game (A1;…).")
+        raise LinkError(_("This link does not hold an Akropolis city (C1;…) or game (A1;…)."))
     try:
         return records.load(body)
     except RecordError as error:
-        raise LinkError(f"This link's city or game cannot be read: {error}.") from None
+        why = _("This link's city or game cannot be read: {reason}.", reason=explain(error))
+        raise LinkError(why) from None
 
 
 def parse_query(search: str) -> EmbedOptions:
     """The options of a query (``?kind=markets&player=2``); the first of a repeated one wins."""
     query = search.removeprefix("?") if isinstance(search, str) else ""
     if len(query) > MAX_QUERY_LENGTH:
-        raise LinkError(f"This link's options are too long ({len(query):,} characters).")
+        raise LinkError(
+            _("This link's options are too long ({length} characters).", length=number(len(query)))
+        )
     given: dict[str, str] = {}
     for part in query.split("&"):
         if not part:
             continue
-        raw_name, _, raw_value = part.partition("=")
+        raw_name, _equals, raw_value = part.partition("=")
         name, value = _decoded(raw_name), _decoded(raw_value)
         if name in ALLOWED:
             if not _OPTION_VALUE.fullmatch(value):
-                raise LinkError(f"This link's option {name!r} has a value that is not allowed.")
+                raise LinkError(
+                    _("This link's option {name} has a value that is not allowed.", name=repr(name))
+                )
             given.setdefault(name, value)
         elif not (_OTHER_PARAMETER.fullmatch(name) and _OTHER_PARAMETER.fullmatch(value)):
-            raise LinkError("This link's options hold characters that are not allowed.")
+            raise LinkError(_("This link's options hold characters that are not allowed."))
     chosen = {
         name: given[name] if given.get(name) in values else values[0]
         for name, values in ALLOWED.items()
@@ -135,7 +145,7 @@ def _decoded(text: str) -> str:
     try:
         return notation.percent_decode(text)
     except UnicodeError:
-        raise LinkError("This link's options are not valid text.") from None
+        raise LinkError(_("This link's options are not valid text.")) from None
 
 
 def viewed_player(game: Game, options: EmbedOptions) -> int:

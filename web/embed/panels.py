@@ -13,6 +13,8 @@ from akropolis import Game
 from akropolis.picture.markup import escape
 from akropolis.scoring import CityScore, HexScore
 from akropolis.tiles import DISTRICTS, KIND_NAMES
+from common.i18n import _, ngettext, pgettext, translate
+from common.scorepad import kind_title
 
 #: A district's singular label (as verdicts name it) → its plural (as scores name it).
 PLURALS = {kind.label: KIND_NAMES[kind] for kind in DISTRICTS}
@@ -28,26 +30,29 @@ def breakdown_html(
     """The scorepad: each kind's value × stars = points, stones and total.  With ``before``
     (a tile tried), the changes; with ``kind``, that kind's row stands out."""
     rows = []
+    doubled = escape(_("Variant: doubled districts"))
+    variant = f' <span class="variant" title="{doubled}">×2</span>'
     for name, line in score.kinds.items():
         classes = ["kind"] + (["chosen"] if name == kind else [])
-        variant = ' <span class="variant" title="Variant: doubled districts">×2</span>'
         rows.append(
             f'<tr class="{" ".join(classes)}" data-kind="{name}" data-points="{line.points}">'
-            f'<th scope="row"><span class="swatch {name}"></span>{name.capitalize()}'
+            f'<th scope="row"><span class="swatch {name}"></span>{escape(kind_title(name))}'
             f"{variant if name in variants else ''}</th>"
             f'<td class="calc">{line.value} × {line.stars}</td>'
             f'<td class="points">{line.points}{_change(line.points, before, name)}</td></tr>'
         )
+    stones = escape(pgettext("a player's stones", "Stones"))
+    total = escape(pgettext("score", "Total"))
     stones_change = _delta(score.stones - before.stones) if before else ""
     total_change = _delta(score.total - before.total) if before else ""
     rows.append(
         f'<tr class="stones" data-kind="stones" data-points="{score.stones}">'
-        f'<th scope="row"><span class="swatch stones"></span>Stones</th><td class="calc"></td>'
+        f'<th scope="row"><span class="swatch stones"></span>{stones}</th><td class="calc"></td>'
         f'<td class="points">{score.stones}{stones_change}</td></tr>'
     )
     rows.append(
         f'<tr class="total" data-kind="total" data-points="{score.total}">'
-        f'<th scope="row">Total</th><td class="calc"></td>'
+        f'<th scope="row">{total}</th><td class="calc"></td>'
         f'<td class="points">{score.total}{total_change}</td></tr>'
     )
     return f'<table class="scorepad"><tbody>{"".join(rows)}</tbody></table>'
@@ -80,19 +85,36 @@ def verdict_groups(verdicts: tuple[HexScore, ...], kind: str | None = None) -> l
 def verdicts_html(verdicts: tuple[HexScore, ...], kind: str | None = None) -> str:
     """Why districts count or not, in the engine's words: one line per kind and reason."""
     items = []
+    said = {
+        True: escape(pgettext("a district", "counts")),
+        False: escape(pgettext("a district", "does not count")),
+    }
     for plural, counts, reason, number in verdict_groups(verdicts, kind):
-        noun = plural if number != 1 or plural == "barracks" else plural.removesuffix("s")
         mark = "✓" if counts else "✗"
+        districts = f"<b>{escape(district_count(plural, number))}</b>"
+        line = _("{districts}: {reason}", districts=districts, reason=escape(translate(reason)))
         items.append(
             f'<li class="{"counts" if counts else "misses"}" data-kind="{plural}" '
             f'data-counts="{int(counts)}" data-count="{number}" data-reason="{escape(reason)}">'
-            f'<span class="mark" aria-label="{"counts" if counts else "does not count"}">'
-            f'{mark}</span><span class="text"><b>{number} {noun}</b>: '
-            f"{escape(reason)}</span></li>"
+            f'<span class="mark" aria-label="{said[counts]}">'
+            f'{mark}</span><span class="text">{line}</span></li>'
         )
     if not items:
-        return '<li class="none">No districts yet.</li>'
+        return f'<li class="none">{escape(_("No districts yet."))}</li>'
     return "".join(items)
+
+
+def district_count(kind: str, count: int) -> str:
+    """``1 market``, ``3 houses``: districts of ``kind`` (plural name) counted."""
+    if kind == "houses":
+        return ngettext("{count} house", "{count} houses", count)
+    if kind == "markets":
+        return ngettext("{count} market", "{count} markets", count)
+    if kind == "barracks":
+        return ngettext("{count} barracks", "{count} barracks", count)
+    if kind == "temples":
+        return ngettext("{count} temple", "{count} temples", count)
+    return ngettext("{count} garden", "{count} gardens", count)
 
 
 def players_html(game: Game, viewed: int, totals: tuple[int, ...]) -> str:

@@ -10,6 +10,7 @@ go to the Architect: then both are).
 from __future__ import annotations
 
 from akropolis import Game
+from common.i18n import _, ngettext
 
 #: Scores per ply: ``history[n][p]`` is player ``p``'s total after ``n`` moves.
 ScoreHistory = list[tuple[int, ...]]
@@ -64,14 +65,35 @@ class Replay:
     def caption(self) -> str:
         """What the step shows, in words: the move just played, or the start."""
         if self.ply == 0:
-            return f"Start of the game · {self.last} moves"
+            return ngettext(
+                "Start of the game · {count} move", "Start of the game · {count} moves", self.last
+            )
         move = self.moves[self.ply - 1]
         self.game.undo()  # who played it, and what it did, as the engine says
         player = self.game.turn
         info = self.game.play(move)
-        gain = f", +{info.stones_gained}◆" if info.stones_gained else ""
-        cost = f", paid {info.cost}◆" if info.cost else ""
-        return (
-            f"Move {self.ply} of {self.last} · {self.names[player]}: tile {move.tile} "
-            f"on level {info.level}{cost}{gain}"
-        )
+        values = {
+            "move": self.ply,
+            "last": self.last,
+            "name": self.names[player],
+            "tile": move.tile,
+            "level": info.level,
+            "cost": info.cost,
+            "gain": info.stones_gained,
+        }
+        if info.cost and info.stones_gained:
+            return _(
+                "Move {move} of {last} · {name}: tile {tile} on level {level}, paid {cost}◆, "
+                "+{gain}◆",
+                **values,
+            )
+        if info.cost:
+            return _(
+                "Move {move} of {last} · {name}: tile {tile} on level {level}, paid {cost}◆",
+                **values,
+            )
+        if info.stones_gained:
+            return _(
+                "Move {move} of {last} · {name}: tile {tile} on level {level}, +{gain}◆", **values
+            )
+        return _("Move {move} of {last} · {name}: tile {tile} on level {level}", **values)

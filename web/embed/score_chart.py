@@ -7,6 +7,8 @@ legend, in HTML, carries them), so nothing in it needs more than numbers.
 
 from __future__ import annotations
 
+from akropolis.picture.markup import escape
+from common.i18n import _, pgettext
 from embed.replay import ScoreHistory
 
 #: Padding inside the chart, in pixels: left (for the score labels), top, right, bottom.
@@ -49,7 +51,7 @@ def chart_svg(history: ScoreHistory, current: int, width: float, height: float) 
     bottom = height - PAD_BOTTOM
     out = [
         f'<svg class="chart" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
-        f'height="{height:g}" role="img" aria-label="Scores over the game">'
+        f'height="{height:g}" role="img" aria-label="{escape(_("Scores over the game"))}">'
     ]
     for fraction in (0.0, 0.5, 1.0):
         y = round(PAD_TOP + (bottom - PAD_TOP) * (1 - fraction), 1)
@@ -58,10 +60,12 @@ def chart_svg(history: ScoreHistory, current: int, width: float, height: float) 
             f'y2="{y:g}"/><text class="axis" x="{PAD_LEFT - 5:g}" y="{y:g}" '
             f'text-anchor="end" dominant-baseline="central">{round(top * fraction)}</text>'
         )
+    start = escape(pgettext("the start of a game, on a chart's axis", "start"))
+    end = escape(_("move {number}", number=len(history) - 1))
     out.append(
-        f'<text class="axis" x="{PAD_LEFT:g}" y="{height - 3:g}">start</text>'
+        f'<text class="axis" x="{PAD_LEFT:g}" y="{height - 3:g}">{start}</text>'
         f'<text class="axis" x="{width - PAD_RIGHT:g}" y="{height - 3:g}" '
-        f'text-anchor="end">move {len(history) - 1}</text>'
+        f'text-anchor="end">{end}</text>'
     )
     if history:
         x = points(history, 0, width, height)[min(max(current, 0), len(history) - 1)][0]

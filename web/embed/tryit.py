@@ -11,6 +11,7 @@ from __future__ import annotations
 from akropolis import TILES, City, Move, score_city
 from akropolis.scoring import CityScore
 from common.hand import Hand
+from common.i18n import _, ngettext, translate
 
 Hex = tuple[int, int]
 
@@ -52,24 +53,41 @@ class TryIt(Hand):
         """Place the tile with its first hex on ``anchor``; (placed, a line saying what it did)."""
         ghost = self.ghost(anchor)
         if ghost is None:
-            return False, "The tile is already placed: Undo takes it back."
+            return False, _("The tile is already placed: Undo takes it back.")
         if not ghost.legal:
-            return False, f"Not here: {ghost.reason}."
+            return False, _("Not here: {reason}.", reason=translate(ghost.reason))
         level, self.gained = self.city.place(ghost.move)
         self.placed = ghost.move
         self.hover = None
         before, after = self.before.total, self.score().total
-        gain = f", +{self.gained} stone{'s' if self.gained != 1 else ''}" if self.gained else ""
-        return True, (
-            f"Tile {self.tile.id} on level {level}{gain}: {before} → {after} points "
-            f"({after - before:+d})."
+        points = ngettext(
+            "{before} → {count} point ({change})",
+            "{before} → {count} points ({change})",
+            after,
+            before=before,
+            change=f"{after - before:+d}",
+        )
+        if not self.gained:
+            return True, _(
+                "Tile {tile} on level {level}: {points}.",
+                tile=self.tile.id,
+                level=level,
+                points=points,
+            )
+        return True, ngettext(
+            "Tile {tile} on level {level}, +{count} stone: {points}.",
+            "Tile {tile} on level {level}, +{count} stones: {points}.",
+            self.gained,
+            tile=self.tile.id,
+            level=level,
+            points=points,
         )
 
     def undo(self) -> str:
         """Take the tile back into hand."""
         if self.placed is None:
-            return "Nothing to undo."
+            return _("Nothing to undo.")
         self.city.undo()
         self.placed = None
         self.gained = 0
-        return f"Tile {self.tile.id} is back in hand."
+        return _("Tile {tile} is back in hand.", tile=self.tile.id)

@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 from akropolis import Game, records
 from akropolis.checks import MAX_RECORD_BYTES
 from akropolis.records import RecordError
+from common.i18n import _, ngettext, translate
 from common.saves import (
     FOUND_IN_LINK_SLOT,
     REPLACED_BY_LINK,
@@ -69,24 +70,29 @@ class Slot:
     @property
     def held(self) -> str:
         """What the slot held, as the page tells it (a whole clause, for ``notice``)."""
+        reason = translate(self.reason)
         if self.state == UNREADABLE:
-            return f"This device's copy of this game by link could not be read ({self.reason})"
+            return _(
+                "This device's copy of this game by link could not be read ({reason})",
+                reason=reason,
+            )
         if self.state == NEWER:
-            return (
+            return _(
                 "This device's copy of this game by link was saved by a newer version of the "
                 "page, which this one cannot read"
             )
         if self.state == ANOTHER:
-            return (
-                "The place where this device keeps this game by link held another game "
-                f"({self.reason})"
+            return _(
+                "The place where this device keeps this game by link held another game ({reason})",
+                reason=reason,
             )
         if self.state == COMPUTERS:
-            return (
+            return _(
                 "The place where this device keeps this game by link held a game with computer "
-                f"players ({self.reason}), which cannot be a game by link"
+                "players ({reason}), which cannot be a game by link",
+                reason=reason,
             )
-        return f"This game by link was changed in another tab ({self.reason})"
+        return _("This game by link was changed in another tab ({reason})", reason=reason)
 
 
 def read_slot(gid: str, text: str | None) -> Slot:
@@ -98,12 +104,19 @@ def read_slot(gid: str, text: str | None) -> Slot:
     except RecordError as error:
         if _newer(text):
             return Slot(gid, NEWER, text, reason="saved by a newer version of the page")
-        return Slot(gid, UNREADABLE, text, reason=str(error))
+        return Slot(gid, UNREADABLE, text, reason=_why(error))
     if people_only(game) is not None:
         return Slot(gid, COMPUTERS, text, game, describe(game))
     if game_id(game) != gid:
         return Slot(gid, ANOTHER, text, game, describe(game))
     return Slot(gid, READY, text, game, describe(game))
+
+
+def _why(error: RecordError) -> str:
+    """What is wrong with a record: the engine's sentence itself when it has one (English text
+    that ``translate`` shows in the page's language)."""
+    message = error.args[0] if error.args else None
+    return message if isinstance(message, str) else str(error)
 
 
 def _newer(text: str) -> bool:
@@ -149,8 +162,8 @@ class Listed:
         if self.slot.game is not None:
             return describe(self.slot.game)
         if self.slot.state == NEWER:
-            return "saved by a newer version of the page, which this one cannot read"
-        return f"unreadable: {self.slot.reason}"
+            return _("saved by a newer version of the page, which this one cannot read")
+        return _("unreadable: {reason}", reason=translate(self.slot.reason))
 
     @property
     def role(self) -> str:
@@ -159,10 +172,10 @@ class Listed:
         if game is None or self.slot.state != READY:
             return ""
         if self.seat == WATCHING:
-            return "You watch this game."
+            return _("You watch this game.")
         if self.seat is None or self.seat >= game.players:
-            return "You have not said who you are in this game."
-        return f"You play {game.names[self.seat]}."
+            return _("You have not said who you are in this game.")
+        return _("You play {name}.", name=game.names[self.seat])
 
 
 class LinkGames:
@@ -220,15 +233,17 @@ class LinkGames:
             why, reason = FOUND_IN_LINK_SLOT, f"{found.state}: {found.reason}"
         kept = self.keeper.keep(found.text, why, reason)
         if kept is None:
-            return Stored(
-                False,
-                notice=f"{found.held}, and the browser's storage is too full to keep it aside, "
-                "so it stays as it is and this game is not saved on this device.",
+            notice = _(
+                "{held}, and the browser's storage is too full to keep it aside, so it stays as "
+                "it is and this game is not saved on this device.",
+                held=found.held,
             )
+            return Stored(False, notice=notice)
         written = self._write(game)
-        notice = (
-            f"{found.held}. It is kept under Kept games, where you can download it, and this "
-            "game is saved in its place."
+        notice = _(
+            "{held}. It is kept under Kept games, where you can download it, and this game is "
+            "saved in its place.",
+            held=found.held,
         )
         return Stored(written.ok, kept, notice)
 
@@ -388,18 +403,30 @@ def _time(text: object) -> datetime | None:
 
 def cleanup_question(count: int) -> tuple[str, str]:
     """The title and body of the question that offers to delete old finished games by link."""
-    if count == 1:
-        return (
-            "An old game played by link",
-            f"One finished game played by link has not been opened on this device for more "
-            f"than {OLD_AFTER_DAYS} days. Delete it to free this browser's storage? If you "
-            "keep it, you will not be asked about it again; it stays under Kept games, where "
-            "you can delete it at any time.",
+    title = ngettext("An old game played by link", "Old games played by link", count)
+    if count == 1:  # "one game": a sentence of its own (a language may say it unlike a number)
+        body = ngettext(
+            "One finished game played by link has not been opened on this device for more than "
+            "{count} day. Delete it to free this browser's storage? If you keep it, you will "
+            "not be asked about it again; it stays under Kept games, where you can delete it at "
+            "any time.",
+            "One finished game played by link has not been opened on this device for more than "
+            "{count} days. Delete it to free this browser's storage? If you keep it, you will "
+            "not be asked about it again; it stays under Kept games, where you can delete it at "
+            "any time.",
+            OLD_AFTER_DAYS,
         )
-    return (
-        "Old games played by link",
-        f"{count} finished games played by link have not been opened on this device for more "
-        f"than {OLD_AFTER_DAYS} days. Delete them to free this browser's storage? If you keep "
-        "them, you will not be asked about them again; they stay under Kept games, where you "
-        "can delete them at any time.",
+        return title, body
+    body = ngettext(
+        "{count} finished game played by link has not been opened on this device for more "
+        "than {days} days. Delete it to free this browser's storage? If you keep it, you will "
+        "not be asked about it again; it stays under Kept games, where you can delete it at "
+        "any time.",
+        "{count} finished games played by link have not been opened on this device for more "
+        "than {days} days. Delete them to free this browser's storage? If you keep them, you "
+        "will not be asked about them again; they stay under Kept games, where you can delete "
+        "them at any time.",
+        count,
+        days=OLD_AFTER_DAYS,
     )
+    return title, body

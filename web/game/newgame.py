@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from akropolis import Game
 from akropolis.checks import MAX_NAME_LENGTH, VARIANTS, check_name, parse_seed
-from akropolis.names import first_look_alike
+from akropolis.names import draws_ink, first_look_alike, is_refused
 from akropolis.picture.markup import escape
+from akropolis.sentences import Sentence
+from common.i18n import _, explain, pgettext, translate
 from common.rules_help import VARIANT_HELP
-from game.opponents import ARCHITECTS, HUMAN, SEAT_CHOICES, setup_kinds
+from game.opponents import ARCHITECTS, HUMAN, difficulty, seat_choices, setup_kinds
 
 MAX_SEATS = 4
 
@@ -26,7 +28,7 @@ class NewGameForm:
     """The form's values between openings, so a second game starts like the first."""
 
     def __init__(self) -> None:
-        self.names = ["Player 1", "Player 2"]
+        self.names = [default_name(1), default_name(2)]
         self.kinds: list[str] = [HUMAN, HUMAN]
         self.solo = ""  # an Architect's key: one person against the Architect
         self.variants: set[str] = set()
@@ -45,36 +47,44 @@ class NewGameForm:
         self.by_link = bool(values.get("by_link", False))
 
     def create(self) -> Game:
-        names = [name.strip() or f"Player {i + 1}" for i, name in enumerate(self.names)]
+        names = [name.strip() or default_name(i + 1) for i, name in enumerate(self.names)]
         kinds = setup_kinds(self.kinds, self.solo, self.by_link, len(names))
         if isinstance(kinds, str):
             raise SetupError(kinds)
         if self.solo:
             names = [names[0], ARCHITECTS[self.solo][0]]
             if self.all_tiles:
-                raise SetupError("A solo game uses the two-player tiles: untick All tiles.")
+                raise SetupError(_("A solo game uses the two-player tiles: untick All tiles."))
         for seat, name in enumerate(names):
             try:
-                check_name(name, f"The name of player {seat + 1}")
+                check_name(name)
             except ValueError as error:
-                raise SetupError(f"{error}.") from None
+                raise SetupError(name_problem(seat + 1, name, error)) from None
         clash = first_look_alike(names)  # the engine's rule: names that look the same clash
         if clash is not None:
             first, second = clash
             raise SetupError(
-                f"Players {first + 1} and {second + 1} have the same name "
-                f"(\u201c{names[first]}\u201d): give each player a different name."
+                _(
+                    "Players {first} and {second} have the same name (\u201c{name}\u201d): "
+                    "give each player a different name.",
+                    first=first + 1,
+                    second=second + 1,
+                    name=names[first],
+                )
             )
         if self.all_tiles and len(names) == 4:
-            raise SetupError("All tiles is for 2 or 3 players (4 players always use all 61).")
+            raise SetupError(_("All tiles is for 2 or 3 players (4 players always use all 61)."))
         seed = None
         if self.seed:
             try:
                 seed = parse_seed(self.seed)
             except ValueError:
                 raise SetupError(
-                    "The seed must be a whole number from 0 to 18446744073709551615 "
-                    "(or empty for a random deal)."
+                    _(
+                        "The seed must be a whole number from 0 to {largest} "
+                        "(or empty for a random deal).",
+                        largest=2**64 - 1,
+                    )
                 ) from None
         try:
             return Game(
@@ -86,44 +96,91 @@ class NewGameForm:
                 kinds=kinds,
             )
         except ValueError as error:  # what the engine refuses that the form did not foresee
-            raise SetupError(f"This game cannot be set up: {error}.") from None
+            raise SetupError(
+                _("This game cannot be set up: {reason}.", reason=explain(error))
+            ) from None
 
     def seats_html(self) -> str:
         """All four seats; those beyond the player count are hidden (the page shows them)."""
+        chief = escape(_("Chief Architect: starts"))
+        choices = seat_choices()
         rows = []
         for i in range(MAX_SEATS):
-            name = self.names[i] if i < len(self.names) else f"Player {i + 1}"
-            first = (
-                ' <span class="chief" title="Chief Architect: starts">♛</span>' if i == 0 else ""
-            )
+            number = i + 1
+            name = self.names[i] if i < len(self.names) else default_name(number)
+            first = f' <span class="chief" title="{chief}">♛</span>' if i == 0 else ""
             hidden = " hidden" if i >= len(self.names) else ""
             kind = self.kinds[i] if i < len(self.kinds) else HUMAN
             options = "".join(
-                f'<option value="{value}"{" selected" if value == kind else ""}>{label}</option>'
-                for value, label in SEAT_CHOICES
+                f'<option value="{value}"{" selected" if value == kind else ""}>'
+                f"{escape(label)}</option>"
+                for value, label in choices
             )
+            seat = escape(_("Seat {number}", number=number))
+            named = escape(_("Name of player {number}", number=number))
+            who = escape(_("Who plays seat {number}", number=number))
             rows.append(
-                f'<label{hidden}><span class="seat">Seat {i + 1}{first}</span> '
+                f'<label{hidden}><span class="seat">{seat}{first}</span> '
                 f'<input name="seat" value="{escape(name)}" '
                 f'maxlength="{MAX_NAME_LENGTH}" autocomplete="off" '
-                f'aria-label="Name of player {i + 1}"><select name="kind" '
-                f'aria-label="Who plays seat {i + 1}">{options}</select></label>'
+                f'aria-label="{named}"><select name="kind" '
+                f'aria-label="{who}">{options}</select></label>'
             )
         return "".join(rows)
 
     def solo_html(self) -> str:
         """The Architect to play alone against (none: the seats above play)."""
-        options = ['<option value="">No: the players above</option>'] + [
+        options = [f'<option value="">{escape(_("No: the players above"))}</option>'] + [
             f'<option value="{key}"{" selected" if key == self.solo else ""}>'
-            f"{name} ({level})</option>"
+            f"{escape(architect_choice(name, level))}</option>"
             for key, (name, level) in ARCHITECTS.items()
         ]
-        label = 'aria-label="Solo against the Architect"'
+        label = f'aria-label="{escape(_("Solo against the Architect"))}"'
         return f'<select id="solo" {label}>{"".join(options)}</select>'
 
     def variants_html(self) -> str:
         return "".join(
             f'<label><input type="checkbox" value="{name}"'
-            f"{' checked' if name in self.variants else ''}> {escape(VARIANT_HELP[name])}</label>"
+            f"{' checked' if name in self.variants else ''}> "
+            f"{escape(translate(Sentence(VARIANT_HELP[name])))}</label>"
             for name in VARIANTS
         )
+
+
+def architect_choice(name: str, level: str) -> str:
+    """An Architect as the solo menu offers it: "Metagenes (medium)"."""
+    return pgettext(
+        "an Architect and its level", "{name} ({level})", name=name, level=difficulty(level)
+    )
+
+
+def default_name(number: int) -> str:
+    """The name a seat has until a person types one: "Player 2"."""
+    return _("Player {number}", number=number)
+
+
+def name_problem(number: int, name: str, error: ValueError) -> str:
+    """Why the name of player ``number`` cannot be used (the engine's ``check_name`` refused
+    it with ``error``), as one sentence of the form."""
+    if not 1 <= len(name) <= MAX_NAME_LENGTH:
+        return _(
+            "The name of player {number} must have 1 to {limit} characters, not {length}.",
+            number=number,
+            limit=MAX_NAME_LENGTH,
+            length=len(name),
+        )
+    refused = next((char for char in name if is_refused(char)), None)
+    if refused is not None:
+        return _(
+            "The name of player {number} must not contain control or invisible characters "
+            "({code}).",
+            number=number,
+            code=f"U+{ord(refused):04X}",
+        )
+    if not any(draws_ink(char) for char in name):
+        return _("The name of player {number} needs at least one visible character.", number=number)
+    return _(
+        "The name of player {number} cannot be used: {reason}.",
+        number=number,
+        reason=explain(error),
+    )

@@ -16,6 +16,8 @@ from akropolis import Game, IllegalMoveError, LegalMove, Move
 from akropolis.architect import ARCHITECTS as _ARCHITECTS
 from akropolis.architect import choice_reason
 from akropolis.checks import AI_LEVELS
+from akropolis.sentences import N_, Sentence
+from common.i18n import _, explain, ngettext, pgettext, translate
 
 HUMAN = "human"
 #: The AI's levels, easiest first (``akropolis.ai.LEVELS``).
@@ -25,20 +27,39 @@ HINT_LEVEL = "medium"
 #: The solo Architect's three levels (the engine's): its key in the kind, the name it plays
 #: under, and how hard it is.
 ARCHITECTS = {key: (level.name, level.difficulty) for key, level in _ARCHITECTS.items()}
-#: What a seat of the New game form may be (the Architect is chosen as a solo game instead).
+#: What a seat of the New game form may be (the Architect is chosen as a solo game instead),
+#: with its label (``N_``: translated where it is shown, by ``seat_choices``).
 SEAT_CHOICES = (
-    (HUMAN, "Person"),
-    *((f"ai:{level}", f"Computer · {level}") for level in AI_LEVELS),
+    (HUMAN, N_("Person")),
+    ("ai:easy", N_("Computer · easy")),
+    ("ai:medium", N_("Computer · medium")),
+    ("ai:hard", N_("Computer · hard")),
 )
-#: How each Architect scores, in the words of the rules help (shown under the final scores).
-ARCHITECT_RULES = {
-    "hippodamos": "every visible district counts, 1 point each, times its plaza stars",
-    "metagenes": (
-        "every visible district counts, 1 point each, times its plaza stars; and 2 points per "
-        "visible quarry"
-    ),
-    "callicrates": "every visible district counts, 2 points each, times its plaza stars",
+assert tuple(kind for kind, _label in SEAT_CHOICES[1:]) == tuple(f"ai:{x}" for x in AI_LEVELS)
+#: The short line under an Architect's name on its card, by its key.
+ARCHITECT_LABELS = {
+    "hippodamos": N_("Architect · easy"),
+    "metagenes": N_("Architect · medium"),
+    "callicrates": N_("Architect · hard"),
 }
+#: How each Architect scores, in the words of the rules help (shown under the final scores):
+#: one whole sentence each, ``{name}`` the name it plays under.
+ARCHITECT_NOTES = {
+    "hippodamos": N_(
+        "{name} (the Architect, easy) scores by the solo rules: every visible district counts, "
+        "1 point each, times its plaza stars; then 1 point per stone."
+    ),
+    "metagenes": N_(
+        "{name} (the Architect, medium) scores by the solo rules: every visible district "
+        "counts, 1 point each, times its plaza stars; and 2 points per visible quarry; then 1 "
+        "point per stone."
+    ),
+    "callicrates": N_(
+        "{name} (the Architect, hard) scores by the solo rules: every visible district counts, "
+        "2 points each, times its plaza stars; then 1 point per stone."
+    ),
+}
+assert tuple(ARCHITECT_LABELS) == tuple(ARCHITECT_NOTES) == tuple(ARCHITECTS)
 
 
 class ReplyError(ValueError):
@@ -75,15 +96,31 @@ def architect(kind: str | None) -> str | None:
     return key if key in ARCHITECTS else None
 
 
+def difficulty(level: str) -> str:
+    """An AI or Architect level's name in the page's language (``"easy"``)."""
+    if level == "easy":
+        return pgettext("difficulty", "easy")
+    if level == "medium":
+        return pgettext("difficulty", "medium")
+    if level == "hard":
+        return pgettext("difficulty", "hard")
+    return level
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    """``SEAT_CHOICES`` with their labels in the page's language."""
+    return [(kind, translate(Sentence(label))) for kind, label in SEAT_CHOICES]
+
+
 def seat_label(kind: str | None) -> str:
     """A short line under a player's name: who plays it ("" for a person)."""
     level = ai_level(kind)
     if level is not None:
-        return f"Computer · {level}"
+        return dict(seat_choices())[f"ai:{level}"]
     key = architect(kind)
     if key is not None:
-        return f"Architect · {ARCHITECTS[key][1]}"
-    return "Computer" if is_computer(kind) else ""
+        return translate(Sentence(ARCHITECT_LABELS[key]))
+    return _("Computer") if is_computer(kind) else ""
 
 
 def computer_seats(game: Game) -> list[int]:
@@ -165,31 +202,65 @@ def read_reply(text: object, game: Game) -> tuple[LegalMove, float]:
         move = Move(int(data["tile"]), (int(anchor[0]), int(anchor[1])), int(data["rotation"]))
         ms = float(data.get("ms", 0))
     except (ValueError, TypeError, KeyError, IndexError):
-        raise ReplyError("the computer's answer could not be read") from None
+        raise ReplyError(_("the computer's answer could not be read")) from None
     try:
         return game.check(move), ms
     except IllegalMoveError as error:
-        raise ReplyError(f"the computer chose a move that is not legal: {error}") from None
+        raise ReplyError(
+            _("the computer chose a move that is not legal: {reason}", reason=explain(error))
+        ) from None
+
+
+def stones(count: int) -> str:
+    """``1 stone``, ``3 stones``: a count of stones, for a sentence that has two counts."""
+    return ngettext("{count} stone", "{count} stones", count)
 
 
 def describe_move(name: str, info: LegalMove) -> str:
-    """What a player did, in one line: "Hippodamos placed tile 23 on level 1, +1 stone"."""
-    cost = f" for {info.cost} stone{'s' if info.cost != 1 else ''}" if info.cost else ""
-    gain = (
-        f", +{info.stones_gained} stone{'s' if info.stones_gained != 1 else ''}"
-        if info.stones_gained
-        else ""
-    )
-    return f"{name} placed tile {info.tile}{cost} on level {info.level}{gain}"
+    """What a player did, as a clause (the page ends it): "Hippodamos placed tile 23 on
+    level 1, +1 stone"."""
+    tile, level, cost, gained = info.tile, info.level, info.cost, info.stones_gained
+    if cost and gained:
+        return _(
+            "{name} placed tile {tile} for {cost} on level {level}, +{gained}",
+            name=name,
+            tile=tile,
+            cost=stones(cost),
+            level=level,
+            gained=stones(gained),
+        )
+    if cost:
+        return ngettext(
+            "{name} placed tile {tile} for {count} stone on level {level}",
+            "{name} placed tile {tile} for {count} stones on level {level}",
+            cost,
+            name=name,
+            tile=tile,
+            level=level,
+        )
+    if gained:
+        return ngettext(
+            "{name} placed tile {tile} on level {level}, +{count} stone",
+            "{name} placed tile {tile} on level {level}, +{count} stones",
+            gained,
+            name=name,
+            tile=tile,
+            level=level,
+        )
+    return _("{name} placed tile {tile} on level {level}", name=name, tile=tile, level=level)
 
 
 def turn_note(game: Game, info: LegalMove) -> str:
     """What a computer seat's card says once ``info`` (not yet played) lands: the tile and
     level, and for the Architect why the solo rules made it take that tile."""
-    note = f"Placed tile {info.tile} on level {info.level}"
     if game.is_architect(game.turn):
-        note += f": {choice_reason(game.site, game.stones[game.turn])}"
-    return note
+        return _(
+            "Placed tile {tile} on level {level}: {reason}",
+            tile=info.tile,
+            level=info.level,
+            reason=translate(choice_reason(game.site, game.stones[game.turn])),
+        )
+    return _("Placed tile {tile} on level {level}", tile=info.tile, level=info.level)
 
 
 def architect_note(game: Game) -> str:
@@ -198,10 +269,7 @@ def architect_note(game: Game) -> str:
     for seat in range(game.players):
         key = architect(kind_of(game, seat))
         if key is not None:
-            lines.append(
-                f"{game.names[seat]} (the Architect, {ARCHITECTS[key][1]}) scores by the solo "
-                f"rules: {ARCHITECT_RULES[key]}; then 1 point per stone."
-            )
+            lines.append(translate(Sentence(ARCHITECT_NOTES[key], name=game.names[seat])))
     return " ".join(lines)
 
 
@@ -215,13 +283,15 @@ def setup_kinds(
     """
     if solo:
         if solo not in ARCHITECTS:
-            return "Choose an Architect from the list for a solo game."
+            return _("Choose an Architect from the list for a solo game.")
         if by_link:
-            return "Play by link is for people only: a solo game is played on this device."
+            return _("Play by link is for people only: a solo game is played on this device.")
         return (HUMAN, f"architect:{solo}")
-    allowed = {kind for kind, _ in SEAT_CHOICES}
+    allowed = {kind for kind, _label in SEAT_CHOICES}
     chosen = tuple(str(kind) if kind in allowed else HUMAN for kind in kinds)[:players]
     chosen += (HUMAN,) * (players - len(chosen))
     if by_link and any(is_computer(kind) for kind in chosen):
-        return "Play by link is for people only: make every seat a person, or untick Play by link."
+        return _(
+            "Play by link is for people only: make every seat a person, or untick Play by link."
+        )
     return chosen

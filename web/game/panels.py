@@ -6,12 +6,13 @@ only assigns them to ``innerHTML``.  Buttons carry ``data-*`` attributes the glu
 
 from __future__ import annotations
 
-from akropolis import Game
+from akropolis import Game, LegalMove
 from akropolis.checks import VARIANTS
 from akropolis.picture import svg
 from akropolis.picture.markup import escape
-from common.scorepad import KIND_TITLES, score_rows
-from game.opponents import architect_note, kind_of, seat_label
+from common.i18n import _, join, ngettext, pgettext, translate
+from common.scorepad import score_rows
+from game.opponents import architect_note, kind_of, seat_label, stones
 
 #: Keys that take a Construction Site tile in hand, left to right (the page listens for them).
 SITE_KEYS = ("1", "2", "3", "4", "5", "6")  # a site has up to 6 tiles
@@ -32,60 +33,116 @@ def site_html(game: Game, held: int | None) -> str:
             + (" disabled" if disabled else "")
             + (" architect-next" if index == reply else "")
         )
-        cost = "free" if index == 0 else f"{index} stone{'s' if index != 1 else ''}"
-        title = f"Tile {tile}, {cost}" if index == 0 else f"Tile {tile}, costs {cost}"
-        shortcut = ""
-        if index < len(SITE_KEYS):
-            title += f" (key {SITE_KEYS[index]})"
-            shortcut = f' aria-keyshortcuts="{SITE_KEYS[index]}"'
+        cost = pgettext("tile cost", "free") if index == 0 else stones(index)
+        key = SITE_KEYS[index] if index < len(SITE_KEYS) else None
+        shortcut = f' aria-keyshortcuts="{key}"' if key is not None else ""
+        title = tile_title(tile, index, key)
         note = ""
         if index == reply:
-            name = escape(game.names[1])
-            title += f"; {name} takes it next if you keep tile {game.site[held]}"
-            note = f'<span class="next">{name} next</span>'
+            name = game.names[1]
+            title = _(
+                "{tile}; {name} takes it next if you keep tile {held}",
+                tile=title,
+                name=name,
+                held=game.site[held],
+            )
+            note = f'<span class="next">{escape(_("{name} next", name=name))}</span>'
         items.append(
             f'<button class="{classes}" data-site="{index}" data-tile="{tile}"'
             f'{" disabled" if disabled else ""} aria-pressed="{str(index == held).lower()}"'
-            f' title="{title}"{shortcut}>{svg.tile(tile)}'
-            f'<span class="cost">{cost}</span>{note}</button>'
+            f' title="{escape(title)}"{shortcut}>{svg.tile(tile)}'
+            f'<span class="cost">{escape(cost)}</span>{note}</button>'
         )
     if game.is_over:
-        items.append('<p class="site-note">The last tile is never played.</p>')
+        items.append(f'<p class="site-note">{escape(_("The last tile is never played."))}</p>')
     return "".join(items)
 
 
-def busy_verb(game: Game, seat: int) -> str:
-    """What a computer seat is doing before its move lands: the AI thinks; the solo Architect
-    does not search (its move is forced by the rules), it builds."""
-    return "building" if game.is_architect(seat) else "thinking"
+def tile_title(tile: int, cost: int, key: str | None) -> str:
+    """A Construction Site tile's title: its number, its cost, the key that takes it."""
+    if key is None:
+        if not cost:
+            return _("Tile {tile}, free", tile=tile)
+        return ngettext(
+            "Tile {tile}, costs {count} stone",
+            "Tile {tile}, costs {count} stones",
+            cost,
+            tile=tile,
+        )
+    if not cost:
+        return _("Tile {tile}, free (key {key})", tile=tile, key=key)
+    return ngettext(
+        "Tile {tile}, costs {count} stone (key {key})",
+        "Tile {tile}, costs {count} stones (key {key})",
+        cost,
+        tile=tile,
+        key=key,
+    )
 
 
 def status_html(game: Game, thinking: bool = False, paused: bool = False) -> str:
     """Who plays, then the round and stacks left (a line of their own in a narrow header).
     ``paused``: a game of computers waits for "Go on"."""
     if game.is_over:
-        winners = escape(winners_win(game))
-        return f'Game over<span class="round"><span class="sep"> · </span>{winners}</span>'
-    stacks = f"{game.stacks_left} stack{'s' if game.stacks_left != 1 else ''} left"
-    if thinking:
-        verb = f"is {busy_verb(game, game.turn)}…"
+        over, winners = escape(_("Game over")), escape(winners_win(game))
+        return f'{over}<span class="round"><span class="sep"> · </span>{winners}</span>'
+    name = f"<b>{escape(game.names[game.turn])}</b>"
+    if thinking and game.is_architect(game.turn):  # the solo Architect's move is forced
+        who = _("{name} is building…", name=name)
+    elif thinking:
+        who = _("{name} is thinking…", name=name)
+    elif paused:
+        who = _("{name} to play (paused)", name=name)
     else:
-        verb = "to play (paused)" if paused else "to play"
-    return (
-        f"<b>{escape(game.names[game.turn])}</b> {verb}"
-        f'<span class="round"><span class="sep"> · </span>Round {game.round} · {stacks}</span>'
+        who = _("{name} to play", name=name)
+    left = ngettext(
+        "Round {round} · {count} stack left",
+        "Round {round} · {count} stacks left",
+        game.stacks_left,
+        round=game.round,
     )
+    return f'{who}<span class="round"><span class="sep"> · </span>{escape(left)}</span>'
 
 
 def city_facts(game: Game, player: int, show_scores: bool) -> str:
     """The viewed city's stones and score in a few words, for screens where the players'
     cards are folded away (a player must see what they can pay without opening them)."""
-    stones = game.stones[player]
-    facts = f"◆ {stones} stone{'s' if stones != 1 else ''}"
-    if show_scores:
-        total = game.score(player).total
-        facts += f" · {total} point{'s' if total != 1 else ''}"
-    return facts
+    count = game.stones[player]
+    if not show_scores:
+        return ngettext("◆ {count} stone", "◆ {count} stones", count)
+    return _(
+        "◆ {stones} · {points}",
+        stones=stones(count),
+        points=points(game.score(player).total),
+    )
+
+
+def points(count: int) -> str:
+    """``1 point``, ``54 points``."""
+    return ngettext("{count} point", "{count} points", count)
+
+
+def kind_heads() -> dict[str, tuple[str, str]]:
+    """Each district kind's one-letter column head and its name, in the page's language."""
+    return {
+        "houses": (pgettext("district kind, one letter", "H"), pgettext("district kind", "Houses")),
+        "markets": (
+            pgettext("district kind, one letter", "M"),
+            pgettext("district kind", "Markets"),
+        ),
+        "barracks": (
+            pgettext("district kind, one letter", "B"),
+            pgettext("district kind", "Barracks"),
+        ),
+        "temples": (
+            pgettext("district kind, one letter", "T"),
+            pgettext("district kind", "Temples"),
+        ),
+        "gardens": (
+            pgettext("district kind, one letter", "G"),
+            pgettext("district kind", "Gardens"),
+        ),
+    }
 
 
 def players_html(
@@ -100,6 +157,12 @@ def players_html(
     did last (``notes``)."""
     notes = notes or {}
     scores = game.scores()  # the whole game's scores: the Architect's follow the solo rules
+    chief_title = escape(_("Chief Architect"))
+    stones_title = escape(pgettext("a player's stones", "Stones"))
+    known = kind_heads()
+    heads = "".join(
+        f'<th title="{escape(known[k][1])}">{escape(known[k][0])}</th>' for k in VARIANTS
+    )
     cards = []
     for player in range(game.players):
         score = scores[player]
@@ -113,28 +176,29 @@ def players_html(
         label = seat_label(kind_of(game, player))
         who = f'<span class="who">{escape(label)}</span>' if label else ""
         if player == thinking:
-            busy = busy_verb(game, player).capitalize()
+            busy = escape(_("Building") if game.is_architect(player) else _("Thinking"))
             note = f'<span class="note" role="status">{busy}<span class="dots"></span></span>'
         elif notes.get(player):
             note = f'<span class="note">{escape(notes[player])}</span>'
         else:
             note = ""
         chief = (
-            ' <span class="chief" title="Chief Architect">♛</span>' if player == game.chief else ""
+            f' <span class="chief" title="{chief_title}">♛</span>' if player == game.chief else ""
         )
         lines = ""
         if show_scores:
-            heads = "".join(f'<th title="{KIND_TITLES[k]}">{k[0].upper()}</th>' for k in VARIANTS)
             cells = "".join(f"<td>{line.points}</td>" for line in score.kinds.values())
             lines = (
-                f'<table class="mini-score"><tr>{heads}<th title="Stones">◆</th><th>Σ</th></tr>'
+                f'<table class="mini-score"><tr>{heads}<th title="{stones_title}">◆</th>'
+                f"<th>Σ</th></tr>"
                 f"<tr>{cells}<td>{score.stones}</td><td><b>{score.total}</b></td></tr></table>"
             )
-        thumb = svg.hexes(game.cities[player].hexes(), 150, 110, f"{game.names[player]}'s city")
+        alt = _("{name}'s city", name=game.names[player])  # the picture escapes it
+        thumb = svg.hexes(game.cities[player].hexes(), 150, 110, alt)
         cards.append(
             f'<button class="{" ".join(classes)}" data-player="{player}">'
             f'<span class="name">{escape(game.names[player])}{chief}</span>'
-            f'<span class="stones" title="Stones">◆ {game.stones[player]}</span>'
+            f'<span class="stones" title="{stones_title}">◆ {game.stones[player]}</span>'
             f"{who}{note}{lines}{thumb}</button>"
         )
     return "".join(cards)
@@ -145,30 +209,55 @@ def scorepad_html(game: Game) -> str:
     scores = game.scores()
     result = game.result()
     head = "".join(f"<th>{escape(name)}</th>" for name in game.names)
-    rows = score_rows(scores, set(result.winners))
+    known = kind_heads()
+    rows = score_rows(
+        scores,
+        set(result.winners),
+        kind_head=lambda kind: escape(known[kind][1]),
+        stones_head=escape(pgettext("a player's stones", "Stones")),
+    )
     note = architect_note(game)
     solo = f'<p class="site-note solo-note">{escape(note)}</p>' if note else ""
+    names = [game.names[p] for p in result.winners]
+    if len(names) == 1:
+        cheer = _("{name} wins!", name=names[0])
+    else:
+        cheer = _("{names} win!", names=join(names))
+    why = _("{explanation}.", explanation=translate(result.explanation))
     return (
         f'<table class="scorepad"><thead><tr><th></th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
-        f'<p class="verdict"><b>{escape(winners_win(game))}!</b> '
-        f"{escape(result.explanation)}.</p>{solo}"
+        f'<p class="verdict"><b>{escape(cheer)}</b> {escape(why)}</p>{solo}'
     )
 
 
 def winners_win(game: Game) -> str:
     """ "Ann wins", "Ann and Bob win": the finished game's winners (plain text)."""
-    winners = game.result().winners
-    names = " and ".join(game.names[p] for p in winners)
-    return f"{names} {'win' if len(winners) > 1 else 'wins'}"
+    names = [game.names[p] for p in game.result().winners]
+    if len(names) == 1:
+        return _("{name} wins", name=names[0])
+    return _("{names} win", names=join(names))
 
 
 def game_over_line(game: Game) -> str:
     """The hint line once the game is over (the end screen may be closed to look at the
     cities), whoever made the last move."""
     result = game.result()
-    points = result.totals[result.winners[0]]
-    return f"Game over: {winners_win(game)} with {points} points."
+    score = result.totals[result.winners[0]]
+    names = [game.names[p] for p in result.winners]
+    if len(names) == 1:
+        return ngettext(
+            "Game over: {name} wins with {count} point.",
+            "Game over: {name} wins with {count} points.",
+            score,
+            name=names[0],
+        )
+    return ngettext(
+        "Game over: {names} win with {count} point.",
+        "Game over: {names} win with {count} points.",
+        score,
+        names=join(names),
+    )
 
 
 def log_html(game: Game) -> str:
@@ -178,32 +267,64 @@ def log_html(game: Game) -> str:
     for number, move in enumerate(game.moves, start=1):
         player = replay.turn
         info = replay.play(move)
-        cost = f", paid {info.cost}" if info.cost else ""
-        gain = f", +{info.stones_gained}◆" if info.stones_gained else ""
         items.append(
-            f'<li><span class="ply">{number}.</span> {escape(game.names[player])}: tile {move.tile}'
-            f" → level {info.level}{cost}{gain} <code>{move}</code></li>"
+            f'<li><span class="ply">{number}.</span> {escape(log_line(game.names[player], info))}'
+            f" <code>{move}</code></li>"
         )
     return "".join(items)
+
+
+def log_line(name: str, info: LegalMove) -> str:
+    """One move of the log: "Ann: tile 23 → level 2, paid 1, +2◆" (plain text)."""
+    tile, level, cost, gained = info.tile, info.level, info.cost, info.stones_gained
+    if cost and gained:
+        return _(
+            "{name}: tile {tile} → level {level}, paid {cost}, +{gained}◆",
+            name=name,
+            tile=tile,
+            level=level,
+            cost=cost,
+            gained=gained,
+        )
+    if cost:
+        return _(
+            "{name}: tile {tile} → level {level}, paid {cost}",
+            name=name,
+            tile=tile,
+            level=level,
+            cost=cost,
+        )
+    if gained:
+        return _(
+            "{name}: tile {tile} → level {level}, +{gained}◆",
+            name=name,
+            tile=tile,
+            level=level,
+            gained=gained,
+        )
+    return _("{name}: tile {tile} → level {level}", name=name, tile=tile, level=level)
 
 
 def kept_html(entries: list[tuple[object, str]]) -> str:
     """The Kept games list: ``(Kept, local time)`` pairs, each with its buttons."""
     if not entries:
-        return '<p class="site-note">No games are kept aside.</p>'
+        return f'<p class="site-note">{escape(_("No games are kept aside."))}</p>'
+    resume, download, delete = escape(_("Resume")), escape(_("Download")), escape(_("Delete"))
     items = []
     for kept, when in entries:
         key = escape(kept.key)
-        resume = (
-            f'<button type="button" data-kept-action="resume" data-key="{key}">Resume</button>'
+        again = (
+            f'<button type="button" data-kept-action="resume" data-key="{key}">{resume}</button>'
             if kept.playable
             else ""
         )
         items.append(
-            f"<li><strong>{escape(when)}</strong> — {escape(kept.label)}"
-            f'<br><span class="site-note">{escape(kept.summary)}</span><br>{resume}'
-            f'<button type="button" data-kept-action="download" data-key="{key}">Download</button>'
-            f'<button type="button" data-kept-action="delete" data-key="{key}">Delete</button></li>'
+            f"<li><strong>{escape(when)}</strong> — {escape(translate(kept.label))}"
+            f'<br><span class="site-note">{escape(translate(kept.summary))}</span><br>{again}'
+            f'<button type="button" data-kept-action="download" data-key="{key}">'
+            f"{download}</button>"
+            f'<button type="button" data-kept-action="delete" data-key="{key}">'
+            f"{delete}</button></li>"
         )
     return f'<ul class="kept">{"".join(items)}</ul>'
 
@@ -213,25 +334,25 @@ def link_games_html(entries: list[tuple[object, str, bool]]) -> str:
     screen)`` triples, each with its buttons (named after the game, for screen readers)."""
     items = []
     for listed, when, on_screen in entries:
-        gid, summary = escape(listed.gid), escape(listed.summary)
+        gid, summary = escape(listed.gid), listed.summary
         notes = [listed.role] if listed.role else []
         if when:
-            notes.append(f"Last opened here: {when}.")
+            notes.append(_("Last opened here: {when}.", when=when))
         if on_screen:
-            notes.append("It is on screen now.")
+            notes.append(_("It is on screen now."))
         buttons = []
         if listed.resumable and not on_screen:
-            buttons.append(("resume", "Resume"))
-        buttons.append(("download", "Download"))
+            buttons.append(("resume", _("Resume"), _("Resume {game}", game=summary)))
+        buttons.append(("download", _("Download"), _("Download {game}", game=summary)))
         if not on_screen:
-            buttons.append(("delete", "Delete"))
+            buttons.append(("delete", _("Delete"), _("Delete {game}", game=summary)))
         controls = "".join(
             f'<button type="button" data-link-game="{action}" data-gid="{gid}" '
-            f'aria-label="{label} {summary}">{label}</button>'
-            for action, label in buttons
+            f'aria-label="{escape(named)}">{escape(label)}</button>'
+            for action, label, named in buttons
         )
         items.append(
-            f"<li><strong>{summary}</strong>"
+            f"<li><strong>{escape(summary)}</strong>"
             f'<br><span class="site-note">{escape(" ".join(notes))}</span><br>{controls}</li>'
         )
     return f'<ul class="kept">{"".join(items)}</ul>'

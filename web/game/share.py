@@ -29,7 +29,8 @@ from akropolis.game import LegalMove
 from akropolis.picture.geometry import Viewport, corners
 from akropolis.picture.markup import escape
 from akropolis.records import CityRecord, RecordError
-from game.opponents import is_architect, is_computer, kind_of
+from common.i18n import _, explain, ngettext, number, pgettext
+from game.opponents import is_architect, is_computer, kind_of, stones
 
 #: The fragment of a game played by link starts with this; a position link has none.
 PLAY_PREFIX = "play/"
@@ -82,20 +83,27 @@ def read_link(fragment: object) -> Link | None:
     the one that was written.
     """
     if not isinstance(fragment, str):
-        raise LinkError("a link is text")
+        raise LinkError(_("a link is text"))
     text = fragment.removeprefix("#")
     if not text.strip():
         return None
     if len(text) > MAX_LINK_LENGTH:
         raise LinkError(
-            f"it is too long to hold a game ({len(text):,} characters; "
-            f"a game link has at most {MAX_LINK_LENGTH:,})"
+            ngettext(
+                "it is too long to hold a game ({length} character; a game link has at most "
+                "{limit})",
+                "it is too long to hold a game ({length} characters; a game link has at most "
+                "{limit})",
+                len(text),
+                length=number(len(text)),
+                limit=number(MAX_LINK_LENGTH),
+            )
         )
     kind = PLAY if text.startswith(PLAY_PREFIX) else POSITION
     body = text.removeprefix(PLAY_PREFIX).strip()
     decoded = _decoded(body)
     if not notation.looks_like_notation(body) and not notation.looks_like_notation(decoded):
-        raise LinkError("it does not hold a game (a game link ends in #A1;… or #play/A1;…)")
+        raise LinkError(_("it does not hold a game (a game link ends in #A1;… or #play/A1;…)"))
     try:
         return Link(kind, _game_of(body))
     except LinkError as first:
@@ -119,17 +127,17 @@ def _decoded(text: str) -> str:
 
 def _game_of(text: str) -> Game:
     if not notation.looks_like_notation(text):
-        raise LinkError(f"it does not hold a game: {excerpt(text)}")
+        raise LinkError(_("it does not hold a game: {text}", text=excerpt(text)))
     try:
         subject = records.load(text)
     except RecordError as error:
-        raise LinkError(str(error)) from None
+        raise LinkError(explain(error)) from None
     except (MemoryError, RecursionError):
-        raise LinkError("it is too large to read") from None
+        raise LinkError(_("it is too large to read")) from None
     except Exception as error:  # whatever the text, the page goes on
-        raise LinkError(f"it could not be read ({type(error).__name__})") from None
+        raise LinkError(_("it could not be read ({error})", error=type(error).__name__)) from None
     if isinstance(subject, CityRecord):
-        raise LinkError("it holds a city, not a game")
+        raise LinkError(_("it holds a city, not a game"))
     return subject
 
 
@@ -162,7 +170,7 @@ def play_link(href: str, game: Game) -> str:
 def embed_snippet(href: str, game: Game, height: int = EMBED_HEIGHT) -> str:
     """An ``<iframe>`` showing this position from the embed page, for rules sites."""
     source = f"{site_base(href)}{EMBED_PAGE}#{checked_notation(game)}"
-    title = f"Akropolis: {position_summary(game)}"
+    title = _("Akropolis: {position}", position=position_summary(game))
     return (
         f'<iframe src="{escape(source)}" title="{escape(title)}" loading="lazy" '
         f'style="width:100%;height:{int(height)}px;border:0"></iframe>'
@@ -262,16 +270,20 @@ def people_only(game: Game) -> str | None:
     for seat, name in enumerate(game.names):
         kind = kind_of(game, seat)
         if is_architect(kind):
-            return (
-                f"This link cannot be played: {name} (seat {seat + 1}) is the Architect of a "
-                "solo game, and a game by link is for people only. Your game is as it was; you "
-                "can still look at the position and continue from it on this device."
+            return _(
+                "This link cannot be played: {name} (seat {seat}) is the Architect of a solo "
+                "game, and a game by link is for people only. Your game is as it was; you can "
+                "still look at the position and continue from it on this device.",
+                name=name,
+                seat=seat + 1,
             )
         if is_computer(kind):
-            return (
-                f"This link cannot be played: {name} (seat {seat + 1}) is played by the "
-                "computer, and a game by link is for people only. Your game is as it was; you "
-                "can still look at the position and continue from it on this device."
+            return _(
+                "This link cannot be played: {name} (seat {seat}) is played by the computer, "
+                "and a game by link is for people only. Your game is as it was; you can still "
+                "look at the position and continue from it on this device.",
+                name=name,
+                seat=seat + 1,
             )
     return None
 
@@ -279,19 +291,33 @@ def people_only(game: Game) -> str | None:
 # --- Words ---------------------------------------------------------------------------------------
 
 
-def _stones(count: int) -> str:
-    return f"{count} stone{'s' if count != 1 else ''}"
+def versus(names: tuple[str, ...] | list[str]) -> str:
+    """``Ann vs Bob vs Cy``: the players of a game, in the page's language."""
+    shown = names[0] if names else ""
+    for name in names[1:]:
+        shown = pgettext("players of a game", "{start} vs {next}", start=shown, next=name)
+    return shown
 
 
 def position_summary(game: Game) -> str:
     """``Ann vs Bob, 12 moves played, Bob to play``."""
-    names = " vs ".join(game.names)
+    names, turn = versus(game.names), game.names[game.turn]
     if game.is_over:
-        return f"{names}, finished after {game.ply} moves"
+        return ngettext(
+            "{names}, finished after {count} move",
+            "{names}, finished after {count} moves",
+            game.ply,
+            names=names,
+        )
     if not game.ply:
-        return f"{names}, not started, {game.names[game.turn]} to play"
-    moves = f"{game.ply} move{'s' if game.ply != 1 else ''} played"
-    return f"{names}, {moves}, {game.names[game.turn]} to play"
+        return _("{names}, not started, {name} to play", names=names, name=turn)
+    return ngettext(
+        "{names}, {count} move played, {name} to play",
+        "{names}, {count} moves played, {name} to play",
+        game.ply,
+        names=names,
+        name=turn,
+    )
 
 
 @dataclass(frozen=True)
@@ -306,10 +332,35 @@ class LastMove:
     def line(self) -> str:
         """``Bob placed tile 18 on level 2 (paid 1 stone, gained 2 stones).``"""
         info = self.info
-        paid = [f"paid {_stones(info.cost)}"] if info.cost else []
-        gained = [f"gained {_stones(info.stones_gained)}"] if info.stones_gained else []
-        extra = f" ({', '.join(paid + gained)})" if paid or gained else ""
-        return f"{self.name} placed tile {info.tile} on level {info.level}{extra}."
+        name, tile, level = self.name, info.tile, info.level
+        if info.cost and info.stones_gained:
+            return _(
+                "{name} placed tile {tile} on level {level} (paid {paid}, gained {gained}).",
+                name=name,
+                tile=tile,
+                level=level,
+                paid=stones(info.cost),
+                gained=stones(info.stones_gained),
+            )
+        if info.cost:
+            return ngettext(
+                "{name} placed tile {tile} on level {level} (paid {count} stone).",
+                "{name} placed tile {tile} on level {level} (paid {count} stones).",
+                info.cost,
+                name=name,
+                tile=tile,
+                level=level,
+            )
+        if info.stones_gained:
+            return ngettext(
+                "{name} placed tile {tile} on level {level} (gained {count} stone).",
+                "{name} placed tile {tile} on level {level} (gained {count} stones).",
+                info.stones_gained,
+                name=name,
+                tile=tile,
+                level=level,
+            )
+        return _("{name} placed tile {tile} on level {level}.", name=name, tile=tile, level=level)
 
 
 def last_move(game: Game) -> LastMove | None:
@@ -324,17 +375,17 @@ def last_move(game: Game) -> LastMove | None:
 def turn_line(game: Game, seat: int | None, unsent: bool = False) -> str:
     """Whose turn it is, as the player at ``seat`` reads it (``WATCHING``: a spectator)."""
     if game.is_over:
-        return "The game is over: send the last move." if unsent else "The game is over."
+        return _("The game is over: send the last move.") if unsent else _("The game is over.")
     turn = game.names[game.turn]
     if seat is None:
-        return f"It is {turn}'s turn."
+        return _("It is {name}'s turn.", name=turn)
     if seat == WATCHING:
-        return f"It is {turn}'s turn; you are watching."
+        return _("It is {name}'s turn; you are watching.", name=turn)
     if seat == game.turn:
-        return f"Your turn, {turn}."
+        return _("Your turn, {name}.", name=turn)
     if unsent:
-        return f"Now send your move to {turn}."
-    return f"It is {turn}'s turn: send the link to {turn}."
+        return _("Now send your move to {name}.", name=turn)
+    return _("It is {name}'s turn: send the link to {name}.", name=turn)
 
 
 # --- The last move on the city ---------------------------------------------------------------

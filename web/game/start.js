@@ -4,8 +4,10 @@
 // Once ready, the game's Python (game/browser/page.py) sets window.akropolisBegin and every choice goes straight to it.
 // A page opened with a link (#A1;… or #play/…), or a tab that was showing a game played by
 // link, does not show this screen: Python decides what to open, never resuming over the link.
+const { t, tn, list } = window.akropolisI18n;
 const SLOT = "akropolis.autosave.v1";
 const ACTIVE_LINK = "akropolis.link.active";
+const RESUME = "akropolis.language.resume";  // i18n.js sets it when the language is switched
 const dialog = document.getElementById("new-dialog");
 const status = document.getElementById("start-status");
 const startButton = document.getElementById("btn-start");
@@ -41,16 +43,26 @@ function seats(change) {
   sync();
 }
 
-// A seat's default name follows its kind ("Player 2" becomes "Computer 2" and back); a name
-// the player typed is left alone.
+// A seat's default name, in the page's language, follows its kind ("Player 2" becomes
+// "Computer 2" and back); a name the player typed is left alone (the default names are never
+// recognised by their words: the field remembers whether it was typed in).
+function defaultName(row, index) {
+  const computer = row.querySelector("select").value !== "human";
+  return computer ? t("Computer {number}", { number: index + 1 }) : t("Player {number}", { number: index + 1 });
+}
+
 function kindChanged(row, index) {
   const input = row.querySelector("input");
-  if (/^(Player|Computer) \d$/.test(input.value.trim())) {
-    const computer = row.querySelector("select").value !== "human";
-    input.value = `${computer ? "Computer" : "Player"} ${index + 1}`;
-  }
+  if (!input.dataset.typed) input.value = defaultName(row, index);
   sync();
 }
+
+rows().forEach((row, index) => {
+  const input = row.querySelector("input");
+  input.defaultValue = defaultName(row, index);
+  input.value = input.defaultValue;
+  input.addEventListener("input", () => { input.dataset.typed = "1"; });
+});
 
 function values() {
   return {
@@ -74,8 +86,8 @@ function begin(choice) {
   window.akropolisPending = text;
   startButton.disabled = resumeButton.disabled = quickButton.disabled = true;
   status.textContent = choice.action === "resume"
-    ? "Your game opens as soon as it has loaded…"
-    : "The game starts as soon as it has loaded…";
+    ? t("Your game opens as soon as it has loaded…")
+    : t("The game starts as soon as it has loaded…");
 }
 
 // What the save holds, said in a few words (Python reads it properly once it has loaded).
@@ -87,9 +99,9 @@ function describeSave() {
   try {
     if (text.length > 1e6) return;
     const record = JSON.parse(text);
-    const names = record.players.map((player) => String(player.name)).join(" vs ");
+    const names = list(record.players.map((player) => String(player.name)));
     document.getElementById("resume-summary").textContent =
-      `${names}: ${record.moves.length} move${record.moves.length === 1 ? "" : "s"} played`;
+      tn("{names}: {count} move played", "{names}: {count} moves played", record.moves.length, { names });
   } catch { /* an unreadable save: Python keeps it aside and says so */ }
 }
 
@@ -101,7 +113,7 @@ startButton.addEventListener("click", () => begin({ action: "new", values: value
 // The second obvious start: you (seat 1's name) against the computer at medium.
 quickButton.addEventListener("click", () => {
   const you = rows()[0].querySelector("input").value;
-  const choice = { ...values(), names: [you, "Computer"], kinds: ["human", "ai:medium"], solo: "" };
+  const choice = { ...values(), names: [you, t("Computer")], kinds: ["human", "ai:medium"], solo: "" };
   begin({ action: "new", values: { ...choice, by_link: false } });
 });
 rows().forEach((row, index) => {
@@ -114,6 +126,7 @@ byLink.addEventListener("change", sync);
 const firstSeatCount = seatCount;
 function reset() {
   document.getElementById("new-form").reset();
+  for (const input of document.querySelectorAll("#seats input")) delete input.dataset.typed;
   seatCount = firstSeatCount;
   sync();
 }
@@ -141,10 +154,21 @@ function linkWaiting() {
   try { return Boolean(window.sessionStorage.getItem(ACTIVE_LINK)); } catch { return false; }
 }
 
+// A language switch made during a game reloads the page: the game comes back at once.
+function resumeAfterSwitch() {
+  try {
+    const asked = window.sessionStorage.getItem(RESUME);
+    window.sessionStorage.removeItem(RESUME);
+    return Boolean(asked) && Boolean(window.localStorage.getItem(SLOT));
+  } catch { return false; }
+}
+
 sync();
 describeSave();
 if (linkWaiting()) {
   document.getElementById("loading-link").hidden = false;
+} else if (resumeAfterSwitch()) {
+  begin({ action: "resume" });
 } else if (document.documentElement.dataset.akropolis !== "error") {
   dialog.showModal();
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from akropolis import TILES, City, Game, LegalMove, Move
 from common.hand import PLACE_HINTS, Ghost, Hand, hold_hint
+from common.i18n import _, ngettext, translate
 
 __all__ = ["PLACE_HINTS", "Ghost", "Table"]
 
@@ -44,21 +45,41 @@ class Table(Hand):
         player's gesture (click, tap or key)."""
         game = self.game
         if game.is_over:
-            return "The game is over."
+            return _("The game is over.")
         if not 0 <= site_index < len(game.site):
-            return "There is no such tile in the Construction Site."
+            return _("There is no such tile in the Construction Site.")
         if site_index not in game.affordable():
-            have = game.stones[game.turn]
-            return f"That tile costs {site_index} stones; you have {have}."
+            return ngettext(
+                "That tile costs {count} stone; you have {have}.",
+                "That tile costs {count} stones; you have {have}.",
+                site_index,
+                have=game.stones[game.turn],
+            )
         self.held = site_index
-        tile = TILES[game.site[site_index]]
-        where = "" if self.has_any_spot() else " It fits nowhere in your city."
-        cost = (
-            f" for {site_index} stone{'s' if site_index != 1 else ''}"
-            if site_index
-            else " for free"
+        tile, hint = TILES[game.site[site_index]].id, translate(hold_hint(gesture))
+        if self.has_any_spot():
+            if not site_index:
+                return _("Tile {tile} in hand for free: {hint}.", tile=tile, hint=hint)
+            return ngettext(
+                "Tile {tile} in hand for {count} stone: {hint}.",
+                "Tile {tile} in hand for {count} stones: {hint}.",
+                site_index,
+                tile=tile,
+                hint=hint,
+            )
+        if not site_index:
+            return _(
+                "Tile {tile} in hand for free: {hint}. It fits nowhere in your city.",
+                tile=tile,
+                hint=hint,
+            )
+        return ngettext(
+            "Tile {tile} in hand for {count} stone: {hint}. It fits nowhere in your city.",
+            "Tile {tile} in hand for {count} stones: {hint}. It fits nowhere in your city.",
+            site_index,
+            tile=tile,
+            hint=hint,
         )
-        return f"Tile {tile.id} in hand{cost}: {hold_hint(gesture)}.{where}"
 
     def drop(self) -> None:
         """Put the held tile back."""
@@ -69,17 +90,20 @@ class Table(Hand):
         """Place the held tile with hex_a on ``anchor``; returns (placed, status line)."""
         ghost = self.ghost(anchor)
         if ghost is None:
-            return False, "Pick a tile from the Construction Site first."
+            return False, _("Pick a tile from the Construction Site first.")
         if not ghost.legal:
-            return False, f"Not here: {ghost.reason}."
+            return False, _("Not here: {reason}.", reason=translate(ghost.reason))
         info = self.game.play(ghost.move)
         self.drop()
-        gained = (
-            f" and gained {info.stones_gained} stone{'s' if info.stones_gained != 1 else ''}"
-            if info.stones_gained
-            else ""
+        if not info.stones_gained:
+            return True, _("Placed tile {tile} on level {level}.", tile=info.tile, level=info.level)
+        return True, ngettext(
+            "Placed tile {tile} on level {level} and gained {count} stone.",
+            "Placed tile {tile} on level {level} and gained {count} stones.",
+            info.stones_gained,
+            tile=info.tile,
+            level=info.level,
         )
-        return True, f"Placed tile {info.tile} on level {info.level}{gained}."
 
     def play(self, move: Move) -> LegalMove:
         """Play a move chosen elsewhere (a computer's, checked by the caller); what it did."""
@@ -97,10 +121,15 @@ class Table(Hand):
     def undo(self, count: int = 1) -> str:
         """Take back the last ``count`` moves (a person's move and the computers' after it)."""
         if not self.game.ply or count < 1:
-            return "Nothing to undo."
-        tiles = [self.game.undo().tile for _ in range(min(count, self.game.ply))]
+            return _("Nothing to undo.")
+        tiles = [self.game.undo().tile for _move in range(min(count, self.game.ply))]
         self.drop()
         if len(tiles) == 1:
-            return f"Took back tile {tiles[0]}."
-        listed = ", ".join(str(tile) for tile in reversed(tiles))
-        return f"Took back {len(tiles)} moves (tiles {listed}): your turn again."
+            return _("Took back tile {tile}.", tile=tiles[0])
+        listed = ", ".join(str(tile) for tile in reversed(tiles))  # numbers, in the order played
+        return ngettext(
+            "Took back {count} move (tile {tiles}): your turn again.",
+            "Took back {count} moves (tiles {tiles}): your turn again.",
+            len(tiles),
+            tiles=listed,
+        )

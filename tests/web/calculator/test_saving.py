@@ -32,6 +32,7 @@ from calculator.saves import (
     CalculatorSaves,
 )
 from common.saves import MemoryStore
+from common.scorepad import verdict_line
 from tests.web.calculator.test_model import calculator_of, finished
 
 # --- Saving -----------------------------------------------------------------------------------
@@ -211,7 +212,9 @@ def test_the_explanation_lists_every_verdict_in_the_pictures_words() -> None:
     score = game.score(0)
     html = panels.explanation_html("Ann", score)
     for verdict in score.hexes:
-        assert panels.escape(scene.verdict_title(verdict)) in html
+        title = scene.verdict_title(verdict)  # the picture's words, as a sentence of its own
+        assert panels.escape(title[0].upper() + title[1:]) in html
+        assert panels.escape(verdict_line(verdict)) in html
     picture = svg.city(game, player=0, explain=True)
     ET.fromstring(picture)
     for verdict in score.hexes:

@@ -8,7 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from common.i18n import Translator
+import common.i18n as i18n
+from akropolis import Game, IllegalMoveError
+from akropolis.scoring import final_result
+from common.i18n import Translator, pseudo
 from tools.po import compile_mo, read_po
 
 FRENCH = r"""msgid ""
@@ -43,6 +46,25 @@ msgstr "{start} et {last}"
 
 msgid "{name} wins."
 msgstr "{nom} gagne."
+
+msgid "cannot afford tile {tile}: it costs {cost} and {name} has {stones}"
+msgstr "impossible de payer la tuile {tile} : elle coûte {cost} et {name} a {stones}"
+
+msgid "{count} stone"
+msgid_plural "{count} stones"
+msgstr[0] "{count} Pierre"
+msgstr[1] "{count} Pierres"
+
+msgid "{names} tie on {points} points; {name} has more stones ({stones})"
+msgstr "égalité à {points} points entre {names} ; {name} a plus de Pierres ({stones})"
+
+msgctxt "decimal separator"
+msgid "."
+msgstr ","
+
+msgctxt "thousands separator"
+msgid ","
+msgstr " "
 """
 
 
@@ -112,3 +134,62 @@ def test_a_catalog_naming_an_unknown_charset_is_english() -> None:
     broken = Translator("fr", compile_mo(read_po(text)))
     assert broken.fallback
     assert broken.gettext("{name} places a tile.", name="Ann") == "Ann places a tile."
+
+
+def test_an_engine_refusal_is_translated_with_its_values(french: Translator) -> None:
+    game = Game(players=2, seed=1)  # seat 1 has 1 stone: the third tile costs 2
+    move = game.legal_moves()[0].move._replace(tile=game.site[2])
+    with pytest.raises(IllegalMoveError) as raised:
+        game.check(move)
+    assert str(raised.value).startswith(f"cannot afford tile {game.site[2]}: it costs 2 stones")
+    said = french.translate(raised.value.args[0])
+    assert said == (
+        f"impossible de payer la tuile {game.site[2]} : elle coûte 2 Pierres et "
+        f"{game.names[0]} a 1 Pierre"
+    )
+
+
+def test_a_result_names_the_tied_players_in_the_languages_list(french: Translator) -> None:
+    result = final_result(["Ann", "Bob", "Cy"], [40, 40, 40], [3, 2, 3])
+    assert result.tied == (0, 1, 2) and result.stones == (3, 2, 3)
+    assert result.winners == (0, 2)
+    assert result.explanation == "Ann and Cy tie on 40 points and 3 stones: a shared victory"
+    said = french.translate(final_result(["Ann", "Bob"], [40, 40], [3, 2]).explanation)
+    assert said == "égalité à 40 points entre Ann et Bob ; Ann a plus de Pierres (3)"
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"), [(0, "0 Pierre"), (1, "1 Pierre"), (2, "2 Pierres")]
+)
+def test_an_engine_plural_takes_the_languages_form(french: Translator, count, expected) -> None:
+    from akropolis.sentences import stone_count
+
+    assert french.translate(stone_count(count)) == expected
+
+
+def test_numbers_use_the_languages_separators(french: Translator) -> None:
+    assert Translator().number(1234.5, 1) == "1,234.5"
+    assert french.number(1234.5, 1) == "1\u202f234,5"
+    assert french.number(-3) == "-3"
+
+
+def test_the_pseudo_language_transforms_every_sentence_but_not_its_values() -> None:
+    pseudo_language = Translator("qps", stretch=40)
+    shown = pseudo_language.gettext("Tile {tile} costs {cost}", tile=12, cost="Ann")
+    assert shown.startswith("⟦Tílé 12 çósts Ann") and shown.endswith("~" * 10 + "⟧")
+    assert pseudo("<b>Hint</b> &amp; go") == "⟦<b>Híñt</b> &amp; gó⟧"
+    assert pseudo_language.number(1234) == "1,234"
+
+
+def test_the_page_translator_is_used_by_the_module_functions(french: Translator) -> None:
+    before = i18n.current()
+    try:
+        i18n.use(french)
+        assert i18n._("{name} places a tile.", name="Ann") == "Ann pose une tuile."
+        assert i18n.join(["Ann", "Bob"]) == "Ann et Bob"
+        assert (
+            i18n.explain(ValueError(final_result(["A"], [1], [0]).explanation))
+            == "A has the most points"
+        )
+    finally:
+        i18n.use(before)

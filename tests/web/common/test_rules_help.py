@@ -30,7 +30,7 @@ class _Checker(HTMLParser):
 
 def _text() -> str:
     checker = _Checker()
-    checker.feed(rules_help.HTML)
+    checker.feed(rules_help.html())
     checker.close()
     assert not checker.open
     return " ".join(" ".join(checker.text).split())

@@ -7,6 +7,7 @@ from __future__ import annotations
 from akropolis.picture import scene
 from browser.dom import element, listen
 from calculator.browser.screen import Screen
+from common.scorepad import verdict_line
 
 
 class Explanation:
@@ -60,6 +61,5 @@ class Explanation:
         verdict = self.verdict_at(spot)
         if verdict is None:
             return False
-        title = scene.verdict_title(verdict)
-        self.page.hint(title[0].upper() + title[1:], "good" if verdict.counts else "bad")
+        self.page.hint(verdict_line(verdict), "good" if verdict.counts else "bad")
         return True

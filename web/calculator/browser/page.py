@@ -20,6 +20,8 @@ from akropolis.checks import VARIANTS
 from akropolis.hexes import unpack
 from akropolis.picture import scene
 from akropolis.picture.geometry import hex_to_world
+from akropolis.picture.markup import escape
+from akropolis.sentences import N_, Sentence
 from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
 from browser.dom import data_of, element, listen, start_page
@@ -31,12 +33,15 @@ from calculator.browser.saving import CalculatorSaving
 from calculator.browser.share import CalculatorShare
 from calculator.city import catalogue
 from calculator.model import HEXES_MODE, TILES_MODE, Calculator
-from common.rules_help import VARIANT_HELP
+from common.i18n import _, translate
+from common.rules_help import variant_help
 
 MODE_NOTES = {
-    TILES_MODE: "Pick a tile, turn it and place it where it lies at the table: every placement "
-    "follows the rules, as it did in the game.",
-    HEXES_MODE: "Tiles unknown? Paint what you see: a kind and a level for each visible hex.",
+    TILES_MODE: N_(
+        "Pick a tile, turn it and place it where it lies at the table: every placement "
+        "follows the rules, as it did in the game."
+    ),
+    HEXES_MODE: N_("Tiles unknown? Paint what you see: a kind and a level for each visible hex."),
 }
 
 
@@ -71,10 +76,10 @@ class Page:
 
     def start(self) -> None:
         element("variants").innerHTML = "".join(
-            f'<label><input type="checkbox" value="{name}"> {VARIANT_HELP[name]}</label>'
+            f'<label><input type="checkbox" value="{name}"> {escape(variant_help(name))}</label>'
             for name in VARIANTS
         )
-        element("rules").innerHTML = panels.SCORING_RULES_HTML
+        element("rules").innerHTML = panels.scoring_rules_html()
         saved = self.saving.open()
         if saved is not None:
             self.calc = saved
@@ -86,8 +91,8 @@ class Page:
 
     def welcome(self) -> str:
         if self.calc.current.mode == HEXES_MODE:
-            return "Pick a kind and a level, then tap the hexes of the city."
-        return "Pick a tile from the catalogue, then place it in the city."
+            return _("Pick a kind and a level, then tap the hexes of the city.")
+        return _("Pick a tile from the catalogue, then place it in the city.")
 
     def save(self) -> None:
         self.saving.save()
@@ -106,14 +111,15 @@ class Page:
         tiles = player.mode == TILES_MODE
         for button in document.querySelectorAll("#mode [data-mode]"):
             button.setAttribute("aria-pressed", str(button.dataset.mode == player.mode).lower())
-        element("mode-note").textContent = MODE_NOTES[player.mode]
+        note = MODE_NOTES[player.mode]
+        element("mode-note").textContent = translate(Sentence(note))
         element("tiles-box").hidden = not tiles
         element("hexes-box").hidden = tiles
         if tiles:
             self.fill_catalogue()
         else:
             self.set_html("palette", panels.palette_html(player.painter))
-        element("city-title").textContent = f"{player.name}’s city"
+        element("city-title").textContent = _("{name}’s city", name=player.name)
         holding = tiles and player.builder.held is not None
         for name in ("btn-rotate", "btn-rotate-left"):
             element(name).hidden = not tiles
@@ -270,24 +276,15 @@ class Page:
             return
         if player.builder.held is None:
             if not self.explanation.explain_hex(spot):
-                self.hint("Pick a tile from the catalogue first.", "bad")
+                self.hint(_("Pick a tile from the catalogue first."), "bad")
             return
         self.controls.tap(spot, touch)
 
     def brush_hint(self, spot) -> None:
         if spot is None:
             return
-        painter = self.calc.current.painter
-        stroke = painter.stroke(spot)
-        if not stroke.allowed:
-            self.hint(f"Not here: {stroke.reason}.", "bad")
-            return
-        verb = "tap" if self.city_view.gesture == "tap" else "click"
-        if painter.erasing:
-            self.hint(f"{verb.capitalize()} to erase this hex.", "good")
-        else:
-            kind = panels.kind_name(painter.kind)
-            self.hint(f"{verb.capitalize()} to paint a {kind} on level {painter.level}.", "good")
+        allowed, text = self.calc.current.painter.hint(spot, self.city_view.gesture)
+        self.hint(text, "good" if allowed else "bad")
 
     def place(self, spot) -> None:
         placed, text = self.calc.current.builder.place(spot)
@@ -403,9 +400,7 @@ class Page:
             return
         taken, text = builder.pick(tile, self.city_view.gesture)
         self.refresh()
-        self.hint(text, "" if taken else "bad")
-        if taken and not builder.has_any_spot():
-            self.hint(text + " It fits nowhere in this city.", "bad")
+        self.hint(text, "" if taken and builder.has_any_spot() else "bad")
         self.city_view.canvas.focus({"preventScroll": True})
 
     def filter(self, name: str) -> None:
@@ -453,4 +448,4 @@ def main() -> None:
         page.start()
         debug_api(page)
 
-    start_page(setup, "The calculator could not start.")
+    start_page(setup, _("The calculator could not start."))

@@ -9,6 +9,7 @@ from pyscript import document
 from browser.dom import element, listen
 from calculator.browser.screen import Screen
 from calculator.model import Calculator
+from common.i18n import _, pgettext
 
 
 class PlayerControls:
@@ -84,9 +85,12 @@ class PlayerControls:
             remove()
             return
         page.dialogs.choose(
-            f"Remove {player.name}?",
-            f"{player.name}’s city goes too. Share it first to keep it.",
-            [("Remove", remove), ("Keep", lambda: None)],
+            _("Remove {name}?", name=player.name),
+            _("{name}’s city goes too. Share it first to keep it.", name=player.name),
+            [
+                (pgettext("a player", "Remove"), remove),
+                (pgettext("a player", "Keep"), lambda: None),
+            ],
         )
 
     def ask_reset(self) -> None:
@@ -96,10 +100,10 @@ class PlayerControls:
             page.calc = Calculator()
             page.controls.pending = None
             page.city_view.forget()
-            page.changed("A new calculation: two empty cities.", "", fit_view=True)
+            page.changed(_("A new calculation: two empty cities."), "", fit_view=True)
 
         page.dialogs.choose(
-            "Start over?",
-            "Every city, name and stone count is cleared. Share the cities first to keep them.",
-            [("Start over", reset), ("Cancel", lambda: None)],
+            _("Start over?"),
+            _("Every city, name and stone count is cleared. Share the cities first to keep them."),
+            [(_("Start over"), reset), (_("Cancel"), lambda: None)],
         )

@@ -11,6 +11,7 @@ from browser.dom import download, element, listen, now
 from calculator.browser.screen import Screen
 from calculator.model import Calculator
 from calculator.saves import SLOT, CalculatorSaves, Opened
+from common.i18n import _, translate
 from common.saves import BrowserStore
 
 
@@ -36,15 +37,15 @@ class CalculatorSaving:
         actions = []
         if opened.kept is not None:
             kept = opened.kept
-            actions.append(("Download it", lambda: self._download_kept(kept)))
+            actions.append((_("Download it"), lambda: self._download_kept(kept)))
         if self.saves.blocked:
-            actions.append(("Discard it", self._discard_blocked))
-        self.page.dialogs.message(opened.notice, actions)
+            actions.append((_("Discard it"), self._discard_blocked))
+        self.page.dialogs.message(translate(opened.notice), actions)
 
     def save(self) -> None:
         result = self.saves.save(self.page.calc)
         element("save-status").hidden = result.ok
-        element("save-status-text").textContent = result.message
+        element("save-status-text").textContent = translate(result.message)
 
     def _storage_changed(self, event) -> None:
         """Another tab changed the calculator: follow it (this tab saves every change)."""
@@ -56,7 +57,7 @@ class CalculatorSaving:
             page.calc = other
             page.controls.pending = None
             page.refresh(fit_view=True)
-            page.hint("Updated from another tab.")
+            page.hint(_("Updated from another tab."))
 
     def _download_kept(self, text: str) -> None:
         stamp = "".join(ch for ch in now() if ch.isalnum())[:15]

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from pyscript import window
 
-from akropolis.checks import VARIANTS
 from akropolis.picture import svg
 from akropolis.records import RecordError
 from browser.dom import data_of, download, element, listen
 from calculator import panels
 from calculator.browser.screen import Screen
 from calculator.model import HEXES_MODE
+from common.i18n import _, explain
 
 
 class CalculatorShare:
@@ -31,7 +31,12 @@ class CalculatorShare:
         try:
             said = page.calc.open_shared(text)
         except RecordError as error:
-            page.message(f"This link cannot be opened: {error}. Your cities are as they were.")
+            page.message(
+                _(
+                    "This link cannot be opened: {reason}. Your cities are as they were.",
+                    reason=explain(error),
+                )
+            )
             return False
         window.history.replaceState(None, "", window.location.pathname + window.location.search)
         page.controls.pending = None
@@ -47,13 +52,9 @@ class CalculatorShare:
         href = str(window.location.href)
         element("share-link").value = panels.page_link(href, text)
         element("share-embed").value = panels.embed_snippet(href, text, player.name)
-        how = "painted hex by hex" if player.mode == HEXES_MODE else "tile by tile"
-        variants = ", ".join(v for v in VARIANTS if v in calc.variants) or "no variants"
-        stones = f"{player.stones} stone{'' if player.stones == 1 else 's'} left"
         total = self.page.scores[calc.active].total
-        element("share-note").textContent = (
-            f"{player.name}’s city ({how}), {stones}, {variants}: "
-            f"{total} point{'' if total == 1 else 's'}."
+        element("share-note").textContent = panels.share_note(
+            player.name, player.mode == HEXES_MODE, player.stones, calc.variants, total
         )
         element("share-status").textContent = ""
         element("share-dialog").showModal()
@@ -70,11 +71,11 @@ class CalculatorShare:
         status = element("share-status")
         try:
             await window.navigator.clipboard.writeText(field.value)
-            status.textContent = "Copied."
+            status.textContent = _("Copied.")
         except Exception:
             field.focus()
             field.select()
-            status.textContent = "Selected: press Ctrl+C (or ⌘C) to copy it."
+            status.textContent = _("Selected: press Ctrl+C (or ⌘C) to copy it.")
 
     def download_svg(self) -> None:
         calc = self.page.calc
@@ -84,4 +85,4 @@ class CalculatorShare:
         )
         slug = "".join(ch if ch.isalnum() else "-" for ch in player.name.lower()).strip("-")
         download(picture, f"akropolis-{slug or 'city'}.svg", "image/svg+xml")
-        element("share-status").textContent = "The picture is downloading."
+        element("share-status").textContent = _("The picture is downloading.")

@@ -18,11 +18,14 @@ from pyodide.ffi import create_proxy
 
 from akropolis import City, Game, score_city
 from akropolis.hexes import unpack
-from akropolis.picture import scene, svg
+from akropolis.picture import scene
 from akropolis.scoring import CityScore
 from browser.city_view import CityView
 from browser.dom import element, listen
 from browser.hand_controls import HandControls
+from common.hand import tile_picture
+from common.i18n import _, ngettext
+from common.scorepad import verdict_line
 from common.zoom import zoomed
 from embed import panels as embed_panels
 from embed import score_chart
@@ -146,10 +149,10 @@ class Embed:
         """Redraw everything after what is shown changed."""
         score = self.score()
         game = self.replay.game if self.replay else None
-        name = f"{game.names[self.viewed]}'s city" if game else "City"
+        name = _("{name}'s city", name=game.names[self.viewed]) if game else _("City")
         element("title").textContent = name
-        element("total").textContent = f"{score.total} point{'s' if score.total != 1 else ''}"
-        variants, _ = self.scored_as()
+        element("total").textContent = ngettext("{count} point", "{count} points", score.total)
+        variants, _stones = self.scored_as()
         if self.options.breakdown:
             before = self.tryit.before if self.tryit and not self.tryit.holding else None
             element("breakdown").innerHTML = embed_panels.breakdown_html(
@@ -190,18 +193,22 @@ class Embed:
         for button in document.querySelectorAll("[data-try^='rotate']"):
             button.disabled = not tryit.holding
         if tryit.holding:
-            label = f"Try tile {tryit.tile.id}: where would you place it?"
+            label = _("Try tile {tile}: where would you place it?", tile=tryit.tile.id)
         else:
-            label = f"Tile {tryit.tile.id} placed: {tryit.before.total} → {tryit.score().total}"
+            label = _(
+                "Tile {tile} placed: {before} → {after}",
+                tile=tryit.tile.id,
+                before=tryit.before.total,
+                after=tryit.score().total,
+            )
         element("tryit-label").textContent = label
-        element("tryit-tile").innerHTML = svg.tile(tryit.tile.id, 44, tryit.rotation)
+        element("tryit-tile").innerHTML = tile_picture(tryit.tile.id, 44, tryit.rotation)
 
     def explain(self, spot) -> None:
         """Say why the district under the pointer counts or not, in the engine's words."""
         verdict = next((v for v in self.score().hexes if v.cell == tuple(spot)), None)
         if verdict is not None:
-            text = scene.verdict_title(verdict)
-            self.say(text[0].upper() + text[1:] + ".")
+            self.say(_("{verdict}.", verdict=verdict_line(verdict)))
 
     def say(self, text: str, tone: str = "") -> None:
         why = element("why")
@@ -307,7 +314,9 @@ class Embed:
         action = button.getAttribute("data-try")
         if action in ("rotate", "rotate-left"):
             self.rotate(1 if action == "rotate" else -1)
-            element("tryit-tile").innerHTML = svg.tile(self.tryit.tile.id, 44, self.tryit.rotation)
+            element("tryit-tile").innerHTML = tile_picture(
+                self.tryit.tile.id, 44, self.tryit.rotation
+            )
         elif action == "place":
             self.controls.place_pending()
         elif action == "undo":
@@ -349,11 +358,11 @@ class Embed:
             element("ply").max = str(self.replay.last)
         if self.tryit:
             if window.matchMedia("(pointer: coarse)").matches:  # a touch screen: no pointing
-                self.say("Tap a spot to see the tile there, then “Place here” to place it.")
+                self.say(_("Tap a spot to see the tile there, then “Place here” to place it."))
             else:
-                self.say("Point at a spot to see the tile there; click to place it.")
+                self.say(_("Point at a spot to see the tile there; click to place it."))
         elif self.options.breakdown or self.options.kind:
-            self.say("Point at a district to see why it counts or not.")
+            self.say(_("Point at a district to see why it counts or not."))
         self.refresh(fit_view=True)
 
 
@@ -386,7 +395,7 @@ def main() -> None:
         test_api(embed)
     except Exception as error:  # a bug of ours: one line, never a traceback
         window.console.error(f"akropolis: {type(error).__name__}: {error}")
-        refuse("Something went wrong while drawing this city. Reload the page to try again.")
+        refuse(_("Something went wrong while drawing this city. Reload the page to try again."))
         return
     document.documentElement.dataset.akropolis = "ready"
     window.performance.mark("akropolis-ready")  # for benchmarks/embed_bench.py

@@ -10,6 +10,7 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from akropolis import records
+from common.i18n import _
 
 
 def publish(app, restart) -> None:
@@ -44,5 +45,5 @@ def never_raises(function, argument, app) -> bool:
         return bool(function(argument))
     except Exception as error:
         window.console.error(f"akropolis: {type(error).__name__}: {error}")
-        app.message("That could not be loaded; the game is as it was.")
+        app.message(_("That could not be loaded; the game is as it was."))
         return False

@@ -10,10 +10,10 @@ from typing import Protocol
 from pyscript import window
 
 from browser.dom import element, in_background
+from common.i18n import _
 
 #: How long a Copy button says "Copied", in seconds.
 COPIED_FOR = 2.5
-COPIED = "Copied ✓"
 
 
 class Sending(Protocol):
@@ -53,7 +53,8 @@ async def _copied(promise, text: str, button, field, sending: Sending | None) ->
     if sending is not None:
         sending.sent()
     label = button.textContent
-    button.textContent = COPIED
+    copied = _("Copied ✓")
+    button.textContent = copied
     button.classList.add("copied")
     button.dataset.copied = "true"
     if field is not None:
@@ -65,7 +66,7 @@ async def _copied(promise, text: str, button, field, sending: Sending | None) ->
     button.removeAttribute("data-copied")
     if sending is not None:
         sending.settled()
-    elif button.textContent == COPIED:
+    elif button.textContent == copied:
         button.textContent = label
 
 

@@ -8,6 +8,7 @@ from akropolis import records
 from akropolis.checks import MAX_RECORD_BYTES
 from akropolis.records import RecordError
 from browser.dom import download
+from common.i18n import _, explain
 from common.saves import read_game
 from game.browser.screen import Screen
 
@@ -32,26 +33,30 @@ class GameFiles:
         event.target.value = ""
         if file.size > MAX_RECORD_BYTES:  # refused before reading a byte: no frozen page
             self.app.message(
-                f"This file cannot be imported: it is too large to be a game record "
-                f"({file.size / 1e6:.1f} MB; records are at most {MAX_RECORD_BYTES / 1e6:g} MB)."
+                _(
+                    "This file cannot be imported: it is too large to be a game record "
+                    "({size} MB; records are at most {limit} MB).",
+                    size=f"{file.size / 1e6:.1f}",
+                    limit=f"{MAX_RECORD_BYTES / 1e6:g}",
+                )
             )
             return
         try:
             text = await file.text()
         except Exception:
-            self.app.message("This file cannot be imported: the browser could not read it.")
+            self.app.message(_("This file cannot be imported: the browser could not read it."))
             return
         self.load_text(text)
 
     def load_text(self, text) -> bool:
         """Replace the game with a record's; a bad record changes nothing and says why."""
         if not isinstance(text, str):
-            self.app.message("This cannot be imported: a game record is text.")
+            self.app.message(_("This cannot be imported: a game record is text."))
             return False
         try:
             game = read_game(text)
         except RecordError as error:
-            self.app.message(f"This file cannot be imported: {error}.")
+            self.app.message(_("This file cannot be imported: {reason}.", reason=explain(error)))
             return False
-        self.app.start(game, f"Imported a game at move {game.ply}.")
+        self.app.start(game, _("Imported a game at move {move}.", move=game.ply))
         return True

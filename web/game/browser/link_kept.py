@@ -5,6 +5,7 @@ clean-up, once (the answer is remembered).  The rules are in ``game.link_games``
 from __future__ import annotations
 
 from browser.dom import download, element, listen, local_time, now
+from common.i18n import ngettext, translate
 from game import panels
 from game.browser.screen import Screen
 from game.link_games import OLD_AFTER_DAYS, cleanup_question
@@ -32,9 +33,12 @@ class LinkGamesKept:
     def fill(self) -> None:
         listed = self.games.listed()
         element("kept-links").hidden = not listed
-        element("kept-links-note").textContent = (
+        element("kept-links-note").textContent = ngettext(
             "Every game played by link on this device, with your seat in it. Finished games "
-            f"not opened here for {OLD_AFTER_DAYS} days are offered for deletion, once."
+            "not opened here for {count} day are offered for deletion, once.",
+            "Every game played by link on this device, with your seat in it. Finished games "
+            "not opened here for {count} days are offered for deletion, once.",
+            OLD_AFTER_DAYS,
         )
         on_screen = self._on_screen()
         element("kept-links-list").innerHTML = panels.link_games_html(
@@ -71,23 +75,24 @@ class LinkGamesKept:
         old = self.games.old_finished(now(), self._on_screen())
         if not old:
             return
-        title, body = cleanup_question(len(old))
-        one = len(old) == 1
+        count = len(old)
+        title, body = cleanup_question(count)
         self.app.dialogs.choose(
-            title,
-            body,
+            translate(title),
+            translate(body),
             [
-                ("Keep it" if one else "Keep them", lambda: self.games.keep_old(old)),
-                ("Delete it" if one else "Delete them", lambda: self._clean(old)),
+                (ngettext("Keep it", "Keep them", count), lambda: self.games.keep_old(old)),
+                (ngettext("Delete it", "Delete them", count), lambda: self._clean(old)),
             ],
         )
 
     def _clean(self, gids: list[str]) -> None:
         self.games.clean(gids)
         self.app.keeper.update_kept_button()
-        count = len(gids)
         self.app.hint(
-            "The old game played by link is deleted."
-            if count == 1
-            else f"The {count} old games played by link are deleted."
+            ngettext(
+                "The old game played by link is deleted.",
+                "The {count} old games played by link are deleted.",
+                len(gids),
+            )
         )

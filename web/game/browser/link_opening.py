@@ -15,6 +15,7 @@ from pyscript import window
 
 from akropolis import Game
 from browser.dom import element, listen
+from common.i18n import _, explain, ngettext, translate
 from common.saves import StoreError
 from game.browser.screen import Screen
 from game.link_games import ACTIVE_KEY, EMPTY, READY, Slot
@@ -31,9 +32,6 @@ from game.share import (
     read_link,
     relation,
 )
-
-#: What the player reads while a link's game is shown and a question is asked about it.
-SHOWN_NOT_REPLACED = "\nThe game shown is the link's. Nothing is replaced unless you choose to."
 
 
 class LinkOpener:
@@ -69,8 +67,11 @@ class LinkOpener:
                 self.links.tab.remove(ACTIVE_KEY)
         if found.state != EMPTY:  # it stays in its slot, listed under Kept games
             self.app.dialogs.message(
-                f"{found.held}. It is listed under Kept games, with the games played by link, "
-                "where you can download or delete it."
+                _(
+                    "{problem}. It is listed under Kept games, with the games played by link, "
+                    "where you can download or delete it.",
+                    problem=translate(found.held),
+                )
             )
         self._first_screen()
 
@@ -95,7 +96,7 @@ class LinkOpener:
             link = read_link(fragment)
         except LinkError as error:
             self._clear(fragment)
-            self._refuse(str(error))
+            self._refuse(explain(error))
             return
         if link is None:
             self._clear(fragment)
@@ -111,9 +112,11 @@ class LinkOpener:
             if before is None and self.links.session is not None:
                 self.links.leave()  # back to the game that was on screen
             self.app.message(
-                "This link could not be opened: something went wrong in the page. The link is "
-                "still in the address bar, so it is not lost: reload the page to try again. "
-                "Your game is as it was."
+                _(
+                    "This link could not be opened: something went wrong in the page. The link "
+                    "is still in the address bar, so it is not lost: reload the page to try "
+                    "again. Your game is as it was."
+                )
             )
             self._first_screen()
 
@@ -134,8 +137,10 @@ class LinkOpener:
         return run
 
     def _refuse(self, reason: str) -> None:
-        reason = reason.rstrip(".")
-        self.app.message(f"This link cannot be opened: {reason}. Your game is as it was.")
+        reason = reason.rstrip(".")  # the sentence ends the reason with its own full stop
+        self.app.message(
+            _("This link cannot be opened: {reason}. Your game is as it was.", reason=reason)
+        )
         self._first_screen()
 
     # --- A position --------------------------------------------------------------------------
@@ -144,18 +149,25 @@ class LinkOpener:
         """A position: continue from it as a new game, or keep the game in progress."""
         own = self.links.own_game()
         playing = own is not None and own.ply > 0 and not own.is_over
-        body = position_summary(game) + "."
+        summary = translate(position_summary(game))
         if playing:
-            body += "\nYour game in progress is kept under Kept games if you continue from here."
+            body = _(
+                "{summary}.\nYour game in progress is kept under Kept games if you continue "
+                "from here.",
+                summary=summary,
+            )
+        else:
+            body = _("{summary}.", summary=summary)
+        not_now = _("Keep my game") if playing else _("Not now")
         self.links.ask(
-            "Open this position",
+            _("Open this position"),
             body,
             [
                 (
-                    "Continue from here as a new game",
+                    _("Continue from here as a new game"),
                     self._answered(fragment, lambda: self._continue_from(game)),
                 ),
-                ("Keep my game" if playing else "Not now", self._answered(fragment, self._not_now)),
+                (not_now, self._answered(fragment, self._not_now)),
             ],
             preview=game,
         )
@@ -165,7 +177,9 @@ class LinkOpener:
 
     def _continue_from(self, game: Game) -> None:
         self.first_visit = False
-        self.app.start(game, f"Continuing from the shared position after move {game.ply}.")
+        self.app.start(
+            game, _("Continuing from the shared position after move {move}.", move=game.ply)
+        )
 
     # --- A game played by link ---------------------------------------------------------------
 
@@ -177,8 +191,8 @@ class LinkOpener:
         refusal = people_only(game)
         if refusal is not None:
             self._clear(fragment)
-            look = ("Look at the position", lambda: self.offer_position(game))
-            self.app.dialogs.message(refusal, [look])
+            look = (_("Look at the position"), lambda: self.offer_position(game))
+            self.app.dialogs.message(translate(refusal), [look])
             self._first_screen()
             return
         self.first_visit = False
@@ -202,13 +216,17 @@ class LinkOpener:
             return
         self.links.enter(game, keep=False)
         title, body = _question(stored, game, related)
+        shown = _("The game shown is the link's. Nothing is replaced unless you choose to.")
         self.links.ask(
             title,
-            body + SHOWN_NOT_REPLACED,
+            f"{body}\n{shown}",
             [
-                ("Go on with my copy", self._answered(fragment, lambda: self.links.enter(stored))),
                 (
-                    "Use this link instead",
+                    _("Go on with my copy"),
+                    self._answered(fragment, lambda: self.links.enter(stored)),
+                ),
+                (
+                    _("Use this link instead"),
                     self._answered(fragment, lambda: self._replace_copy(found, game)),
                 ),
             ],
@@ -219,15 +237,17 @@ class LinkOpener:
         stored = self.games.replace(game, self.games.slot(found.gid))  # as it is now
         if stored.kept is None and not stored.ok:
             self.app.message(
-                "Your copy could not be kept aside (the browser's storage is full), so it was "
-                "not replaced. Export it or free some space first."
+                _(
+                    "Your copy could not be kept aside (the browser's storage is full), so it "
+                    "was not replaced. Export it or free some space first."
+                )
             )
             self.links.enter(found.game)
             return
         self.app.keeper.update_kept_button()
         self.links.save_failed = not stored.ok
         self.links.enter(game)
-        self.app.hint("Playing on from the link; your copy is under Kept games.")
+        self.app.hint(_("Playing on from the link; your copy is under Kept games."))
 
 
 def _question(stored: Game, game: Game, related) -> tuple[str, str]:
@@ -235,29 +255,39 @@ def _question(stored: Game, game: Game, related) -> tuple[str, str]:
     copy: older, parting from it, or adding a move for this device's own seat."""
     if related.kind == BEHIND:
         return (
-            "This link is older than your copy",
-            f"The link stops after move {game.ply}; your copy of this game goes on to move "
-            f"{stored.ply} ({position_summary(stored)}).",
+            _("This link is older than your copy"),
+            _(
+                "The link stops after move {link_move}; your copy of this game goes on to move "
+                "{copy_move} ({summary}).",
+                link_move=game.ply,
+                copy_move=stored.ply,
+                summary=translate(position_summary(stored)),
+            ),
         )
     if related.kind == YOURS:
         first = related.yours[0]
-        line = last_move(game.replay(first + 1)).line
+        line = translate(last_move(game.replay(first + 1)).line)
         name = game.names[game.replay(first).turn]
-        if len(related.yours) == 1:
-            body = (
-                f"The link goes on from your copy of this game, but one of the moves it adds is "
-                f"for your seat, {name}, and this device never sent it: {line}"
-            )
-        else:
-            body = (
-                f"The link goes on from your copy of this game, but {len(related.yours)} of the "
-                f"moves it adds are for your seat, {name}, and this device never sent them. "
-                f"The first: {line}"
-            )
-        return "This link holds a move you did not send", body
+        body = ngettext(
+            "The link goes on from your copy of this game, but one of the moves it adds is for "
+            "your seat, {name}, and this device never sent it: {move}",
+            "The link goes on from your copy of this game, but {count} of the moves it adds are "
+            "for your seat, {name}, and this device never sent them. The first: {move}",
+            len(related.yours),
+            name=name,
+            move=line,
+        )
+        return _("This link holds a move you did not send"), body
     ours, theirs = stored.replay(related.common + 1), game.replay(related.common + 1)
     return (
-        "This link differs from your copy",
-        f"The link and your copy agree on the first {related.common} moves, then part: in the "
-        f"link, {last_move(theirs).line[:-1]}; in your copy, {last_move(ours).line[:-1]}.",
+        _("This link differs from your copy"),
+        ngettext(
+            "The link and your copy agree on the first move, then part.\nIn the link: {theirs}"
+            "\nIn your copy: {ours}",
+            "The link and your copy agree on the first {count} moves, then part.\nIn the link: "
+            "{theirs}\nIn your copy: {ours}",
+            related.common,
+            theirs=translate(last_move(theirs).line),
+            ours=translate(last_move(ours).line),
+        ),
     )

@@ -18,6 +18,7 @@ from pyscript import document, window
 from akropolis import Game
 from akropolis.picture import svg
 from browser.dom import element, in_background, listen, now, svg_image
+from common.i18n import _, translate
 from common.saves import BrowserStore, StoreError
 from game.browser.copying import copy
 from game.browser.screen import Screen
@@ -104,7 +105,7 @@ class LinkSession:
     def may_undo(self) -> bool:
         if self.session is None or self.unsent():
             return True
-        self.app.hint("In a game played by link you can take back your move until you send it.")
+        self.app.hint(_("In a game played by link you can take back your move until you send it."))
         return False
 
     def city_after_move(self, turn: int) -> int:
@@ -121,24 +122,27 @@ class LinkSession:
             return None
         game = self.game
         if game.is_over:
-            return "The game is over." + (" Send your move to the others." if self.unsent() else "")
+            if self.unsent():
+                return _("The game is over. Send your move to the others.")
+            return _("The game is over.")
         name = game.names[game.turn]
         last = self._last_move()
         shown = self.app.viewed
         if session.seat == game.turn:
             if last is not None and shown == last.player != game.turn:
-                return (
-                    f"{game.names[shown]}'s city, the last move outlined. "
-                    f"Your turn, {name}: pick a tile."
+                return _(
+                    "{owner}'s city, the last move outlined. Your turn, {name}: pick a tile.",
+                    owner=game.names[shown],
+                    name=name,
                 )
-            return f"Your turn, {name}: pick a tile from the Construction Site."
+            return _("Your turn, {name}: pick a tile from the Construction Site.", name=name)
         if session.seat is None:
-            return "Choose who you are to play."
+            return _("Choose who you are to play.")
         if session.seat == WATCHING:
-            return f"You are watching: it is {name}'s turn."
+            return _("You are watching: it is {name}'s turn.", name=name)
         if self.unsent():
-            return f"Now send your move to {name}: “Send your move” copies the link."
-        return f"It is {name}'s turn: send the link to {name}."
+            return _("Now send your move to {name}: “Send your move” copies the link.", name=name)
+        return _("It is {name}'s turn: send the link to {name}.", name=name)
 
     def overlay(self, view, viewed: int) -> list:
         """The last move outlined on the city of the player who made it."""
@@ -178,7 +182,7 @@ class LinkSession:
         self.save_failed = not stored.ok
         self.app.keeper.update_kept_button()  # a new game by link is listed there too
         if stored.notice:
-            self.app.dialogs.message(stored.notice)
+            self.app.dialogs.message(translate(stored.notice))
         return stored.ok
 
     def refresh(self) -> None:
@@ -190,17 +194,21 @@ class LinkSession:
             return
         game = self.game
         unsent = self.unsent()
-        element("link-turn").textContent = turn_line(game, session.seat, unsent)
+        element("link-turn").textContent = translate(turn_line(game, session.seat, unsent))
         last = self._last_move()
-        line = last.line if last else "No move has been played yet."
+        line = translate(last.line) if last else _("No move has been played yet.")
         if self.save_failed:
-            line += " (Not kept on this device: its storage is full. The link holds the game.)"
+            line = _(
+                "{last_move} (Not kept on this device: its storage is full. The link holds the "
+                "game.)",
+                last_move=line,
+            )
         element("link-last").textContent = line
         send = element("btn-send")
         mine = session.seat is not None and session.seat != WATCHING
         waiting = not game.is_over and game.turn != session.seat
         send.hidden = not mine or not (unsent or waiting)
-        send.textContent = "Send your move" if unsent else "Send the link"
+        send.textContent = _("Send your move") if unsent else _("Send the link")
         send.className = "primary" if unsent else ""
         end = element("btn-end-send")
         made_it = last is not None and last.player == session.seat  # the last move was this seat's
@@ -241,11 +249,14 @@ class LinkSession:
         actions = [
             (name, lambda seat=seat: self.choose_seat(seat)) for seat, name in enumerate(game.names)
         ]
-        actions.append(("Just watching", lambda: self.choose_seat(WATCHING)))
+        actions.append((_("Just watching"), lambda: self.choose_seat(WATCHING)))
         self.ask(
-            "Who are you?",
-            f"{position_summary(game)}.\nEach player moves on their own device, then sends "
-            "the new link to the next. This device remembers your seat for this game.",
+            _("Who are you?"),
+            _(
+                "{summary}.\nEach player moves on their own device, then sends the new link to "
+                "the next. This device remembers your seat for this game.",
+                summary=translate(position_summary(game)),
+            ),
             actions,
             primary=game.turn if not game.is_over else 0,
         )
@@ -267,7 +278,7 @@ class LinkSession:
         home, self.home = self.home, None
         self.save_failed = False
         if show:
-            self.app.show(home if home is not None else Game(2), "Back to your game.")
+            self.app.show(home if home is not None else Game(2), _("Back to your game."))
             self.app.keeper.check_other_tabs()
 
     def _kept_click(self, event) -> None:
@@ -289,8 +300,10 @@ class LinkSession:
         navigator = window.navigator
         coarse = window.matchMedia("(pointer: coarse)").matches
         if coarse and getattr(navigator, "share", None) is not None:
-            who = game.names[game.turn]
-            text = f"Your turn, {who}." if not game.is_over else "The game is over: see the scores."
+            if game.is_over:
+                text = _("The game is over: see the scores.")
+            else:
+                text = _("Your turn, {name}.", name=game.names[game.turn])
             data = to_js(
                 {"title": "Akropolis", "text": text, "url": link},
                 dict_converter=window.Object.fromEntries,
@@ -321,7 +334,7 @@ class LinkSession:
             self.app.refresh()
 
     def copied(self) -> None:
-        self.app.hint("Link copied: paste it to the next player (message, e-mail…).", "good")
+        self.app.hint(_("Link copied: paste it to the next player (message, e-mail…)."), "good")
 
     def settled(self) -> None:
         self.refresh()
@@ -344,14 +357,14 @@ class LinkSession:
                 for player, name in enumerate(preview.names):
                     figure = document.createElement("figure")
                     picture = svg.hexes(preview.cities[player].hexes(), 150, 110)
-                    figure.appendChild(svg_image(picture, f"{name}'s city"))
+                    figure.appendChild(svg_image(picture, _("{name}'s city", name=name)))
                     caption = document.createElement("figcaption")
                     caption.textContent = f"{name} · ◆ {preview.stones[player]}"
                     figure.appendChild(caption)
                     box.appendChild(figure)
             menu = element("link-actions")
             menu.replaceChildren()
-            for index, (label, _) in enumerate(actions):
+            for index, (label, _run) in enumerate(actions):
                 button = document.createElement("button")
                 button.type = "button"
                 button.textContent = label
@@ -360,7 +373,7 @@ class LinkSession:
                     button.className = "primary"
                 menu.appendChild(button)
 
-        self.app.dialogs.show(LINK_DIALOG, fill, [run for _, run in actions])
+        self.app.dialogs.show(LINK_DIALOG, fill, [run for _label, run in actions])
 
     def _link_click(self, event) -> None:
         button = event.target.closest("[data-link-action]")

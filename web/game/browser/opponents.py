@@ -32,6 +32,7 @@ from pyscript import document, window
 from akropolis import TILES, Game, records
 from browser.dom import in_background, listen
 from browser.dom import perf_ms as _now
+from common.i18n import _, explain, translate
 from game import panels
 from game.animation import FLIGHT_MS, GLOW_MS, THINK_MS, MoveAnimation
 from game.browser.screen import Screen
@@ -108,7 +109,9 @@ class Opponents:
         if not self.busy():
             return False
         game = self.game
-        self.app.hint(f"It is {game.names[game.turn]}'s turn: wait for its move.", "bad")
+        self.app.hint(
+            _("It is {name}'s turn: wait for its move.", name=game.names[game.turn]), "bad"
+        )
         return True
 
     def undo_count(self) -> int:
@@ -119,14 +122,16 @@ class Opponents:
         if not self.active or self.game.is_over:
             return None
         game = self.game
+        name = game.names[game.turn]
         if self.failure and computer_to_move(game):
-            return f"{game.names[game.turn]} cannot move: the computer did not start."
+            return _("{name} cannot move: the computer did not start.", name=name)
         if self.watch_paused():
-            return "Paused: “Go on” plays the next move; Undo steps back."
-        if computer_to_move(game):
-            busy = panels.busy_verb(game, game.turn)
-            return f"{game.names[game.turn]} is {busy}… Meanwhile, look at any city or the log."
-        return None
+            return _("Paused: “Go on” plays the next move; Undo steps back.")
+        if not computer_to_move(game):
+            return None
+        if game.is_architect(game.turn):  # the solo Architect does not search: it builds
+            return _("{name} is building… Meanwhile, look at any city or the log.", name=name)
+        return _("{name} is thinking… Meanwhile, look at any city or the log.", name=name)
 
     def overlay(self, view, viewed: int) -> list:
         """The move being animated, on the city of the computer that made it."""
@@ -150,7 +155,7 @@ class Opponents:
         """The cells glowing after a computer's move, with its seat (for tests)."""
         if self.animation is None:
             return []
-        move, _, seat = self.animation
+        move, _started, seat = self.animation
         return [seat, [list(cell) for cell in move.cells]]
 
     # --- The page's events -------------------------------------------------------------------
@@ -198,7 +203,9 @@ class Opponents:
         self._cancel()
         self.notes = {}
         text = self.app.table.undo(count)
-        return f"{text} Paused: “Go on” plays on." if watching else text
+        if watching:
+            return _("{undone} Paused: “Go on” plays on.", undone=translate(text))
+        return text
 
     def watch_paused(self) -> bool:
         """A game of computers only, paused: nothing lands until "Go on"."""
@@ -236,10 +243,10 @@ class Opponents:
         session = self.app.links.session
         mine = session is None or session.seat == game.turn
         hint.disabled = not (human_to_move(game) and mine) or self._hint_token is not None
-        hint.textContent = "Hint…" if self._hint_token is not None else "Hint"
+        hint.textContent = _("Hint…") if self._hint_token is not None else _("Hint")
         pause = document.getElementById("btn-pause")
         pause.hidden = not watch
-        pause.textContent = "Go on" if self.paused else "Pause"
+        pause.textContent = _("Go on") if self.paused else _("Pause")
         self.schedule()
 
     # --- Computers' turns --------------------------------------------------------------------
@@ -271,7 +278,7 @@ class Opponents:
                     return
         except WorkerFailed as error:
             if generation == self.generation:
-                self._failed(str(error))
+                self._failed(explain(error))
             return
         if not await self._until(generation, lambda: self._may_land(started)):
             return
@@ -314,11 +321,15 @@ class Opponents:
         self.thinking = None
         played = app.table.play(info.move)
         self.notes[seat] = note
-        said = describe_move(game.names[seat], played) + "."
+        moved = translate(describe_move(game.names[seat], played))
         if human_to_move(game):
-            said += f" Your turn, {game.names[game.turn]}: pick a tile."
+            said = _(
+                "{move}. Your turn, {name}: pick a tile.", move=moved, name=game.names[game.turn]
+            )
         elif game.is_over:
-            said += " " + panels.game_over_line(game)
+            said = _("{move}. {result}", move=moved, result=translate(panels.game_over_line(game)))
+        else:
+            said = _("{move}.", move=moved)
         app.refresh()
         app.save()
         app.hint(said, "good")
@@ -369,9 +380,12 @@ class Opponents:
         self.thinking = None
         self.app.refresh()
         self.app.dialogs.message(
-            f"The computer players could not start: {reason}. Your game is kept as it is; "
-            "try again, or reload the page.",
-            [("Try again", self.retry)],
+            _(
+                "The computer players could not start: {reason}. Your game is kept as it is; "
+                "try again, or reload the page.",
+                reason=reason,
+            ),
+            [(_("Try again"), self.retry)],
         )
 
     def retry(self) -> None:
@@ -395,9 +409,9 @@ class Opponents:
         starting = not self.worker.started
         self.app.refresh()
         self.app.hint(
-            "Starting the computer for a hint (the first time takes a few seconds)…"
+            _("Starting the computer for a hint (the first time takes a few seconds)…")
             if starting
-            else "Looking for a good move…"
+            else _("Looking for a good move…")
         )
         in_background(self._hint(token), self.app.message)
 
@@ -408,7 +422,7 @@ class Opponents:
             if self._hint_token == token:
                 self._hint_token = None
                 self.app.refresh()
-                self.app.message(f"No hint this time: {error}.")
+                self.app.message(_("No hint this time: {reason}.", reason=explain(error)))
             return
         if self._hint_token != token or info is None or self.game.ply != token[1]:
             return
@@ -432,7 +446,7 @@ class Opponents:
         try:
             info, ms = read_reply(reply, self.game)
         except ReplyError as error:
-            raise WorkerFailed(str(error)) from None
+            raise WorkerFailed(explain(error)) from None
         self.stats["think_ms"].append(ms)
         return info
 

@@ -21,6 +21,7 @@ from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
 from browser.dom import element, listen, report_bug, start_page, unlisten_all
 from browser.hand_controls import HandControls
+from common.i18n import _, explain, translate
 from game import panels
 from game.browser.api import never_raises, publish
 from game.browser.files import GameFiles
@@ -120,7 +121,7 @@ class GamePage:
         element("btn-cancel-new").hidden = False
         element("start-status").textContent = ""  # no "Loading the game… N%" left on the form
         if game is not None:
-            self.show(game, "Welcome back: your game is where you left it.")
+            self.show(game, _("Welcome back: your game is where you left it."))
         else:
             element("resume-box").hidden = True
             self.show(Game(2))
@@ -149,7 +150,7 @@ class GamePage:
             self.form.read(choice.get("values", {}))
             game = self.form.create()
         except SetupError as error:
-            element("new-error").textContent = str(error)
+            element("new-error").textContent = explain(error)
             element("new-error").hidden = False
             if not element("new-dialog").open:
                 element("new-dialog").showModal()
@@ -170,7 +171,7 @@ class GamePage:
     def cells(self) -> list:
         """The viewed city and the ring where a tile's first hex may go (2 cells out)."""
         city = self.table.game.cities[self.viewed]
-        return [h for h, _, _ in city.hexes()] + [unpack(cell) for cell in city.frontier]
+        return [h for h, _kind, _level in city.hexes()] + [unpack(cell) for cell in city.frontier]
 
     def static(self, view) -> list:
         """The viewed city; once the game is over, the hexes that scored glow."""
@@ -229,8 +230,7 @@ class GamePage:
         log.scrollTop = log.scrollHeight
         name = game.names[self.viewed]
         mine = self.viewed == game.turn and not game.is_over and not self.opponents.busy()
-        whose = "Your city" if mine else f"{name}'s city"
-        title = f"{whose} — {name}" if whose == "Your city" else whose
+        title = _("Your city — {name}", name=name) if mine else _("{name}'s city", name=name)
         element("city-title").textContent = title
         element("city").setAttribute("aria-label", title)  # what a screen reader announces
         element("city-facts").textContent = panels.city_facts(game, self.viewed, self.show_scores)
@@ -249,12 +249,14 @@ class GamePage:
             if not element("end-dialog").open and not self.end_closed:
                 element("end-dialog").showModal()
         elif not holding:
-            default = f"{game.names[game.turn]}: pick a tile from the Construction Site."
+            default = _(
+                "{name}: pick a tile from the Construction Site.", name=game.names[game.turn]
+            )
             self.hint(self.opponents.turn_hint() or self.links.turn_hint() or default)
 
     def hint(self, text: str, tone: str = "") -> None:
         hint = element("hint")
-        hint.textContent = text
+        hint.textContent = translate(text)  # an engine sentence in the page's language
         hint.className = tone
 
     def hint_first(self, text: str, tone: str = "") -> None:
@@ -262,7 +264,7 @@ class GamePage:
         self.hint(f"{text} {element('hint').textContent}", tone)
 
     def message(self, text: str) -> None:
-        self.dialogs.message(text)
+        self.dialogs.message(translate(text))
 
     # --- Events ------------------------------------------------------------------------------
 
@@ -273,12 +275,16 @@ class GamePage:
             return
         if self.viewed != game.turn:
             self.hint(
-                f"This is {game.names[self.viewed]}'s city; it is {game.names[game.turn]}'s turn.",
+                _(
+                    "This is {owner}'s city; it is {player}'s turn.",
+                    owner=game.names[self.viewed],
+                    player=game.names[game.turn],
+                ),
                 "bad",
             )
             return
         if table.held is None:
-            self.hint("Pick a tile from the Construction Site first.", "bad")
+            self.hint(_("Pick a tile from the Construction Site first."), "bad")
             return
         self.controls.tap(spot, touch)
 
@@ -465,4 +471,4 @@ def restart(app: GamePage) -> bool:
 
 
 def main() -> None:
-    start_page(start, "The game could not start.")
+    start_page(start, _("The game could not start."))

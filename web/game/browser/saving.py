@@ -17,6 +17,7 @@ from pyscript import document, window
 from akropolis import Game
 from browser.dialogs import Dialogs
 from browser.dom import download, element, listen, local_time, now
+from common.i18n import _, translate
 from common.saves import (
     KEPT_PREFIX,
     SLOT,
@@ -81,8 +82,8 @@ class SaveKeeper:
         if opening is None or not opening.notice:
             return
         kept = opening.kept or next(iter(self.saves.kept()), None)
-        actions = [("Download it", lambda: self._download(kept))] if kept else []
-        self.dialogs.message(opening.notice, actions)
+        actions = [(_("Download it"), lambda: self._download(kept))] if kept else []
+        self.dialogs.message(translate(opening.notice), actions)
 
     # --- Saving ------------------------------------------------------------------------------
 
@@ -114,7 +115,7 @@ class SaveKeeper:
         if not self.unsaved:
             self.unsaved = True
             window.addEventListener("beforeunload", self._leave_guard)
-        element("save-status-text").textContent = result.message
+        element("save-status-text").textContent = translate(result.message)
         status.hidden = False
 
     def close(self) -> None:
@@ -158,25 +159,30 @@ class SaveKeeper:
         conflict = self.saves.conflict(other)
         if conflict.game is not None and (mine is None or self.saves.in_sync(mine)):
             self.saves.known = other
-            self.show(conflict.game, "This game was changed in another tab; here it is now.")
+            self.show(conflict.game, _("This game was changed in another tab; here it is now."))
             return
         self._ask(conflict)
 
     def _ask(self, conflict: Conflict) -> None:
         mine = self.current()
-        here = describe_last_move(mine) if mine is not None else "no game"
-        if conflict.game is None:
-            there = f"a save this version cannot read ({conflict.reason})"
+        if mine is None:
+            here = _("This tab: no game.")
         else:
-            there = describe_last_move(conflict.game)
-        body = (
-            f"This tab: {here}.\nThe other tab: {there}.\n"
-            "Choose the game to keep playing; the other one is kept under Kept games."
-        )
-        actions = [("Keep this tab's game", lambda: self._keep_mine(conflict))]
+            here = _("This tab: {game}.", game=translate(describe_last_move(mine)))
+        if conflict.game is None:
+            there = _(
+                "The other tab: a save this version cannot read ({reason}).",
+                reason=translate(conflict.reason),
+            )
+        else:
+            there = _("The other tab: {game}.", game=translate(describe_last_move(conflict.game)))
+        choose = _("Choose the game to keep playing; the other one is kept under Kept games.")
+        body = "\n".join((here, there, choose))
+        actions = [(_("Keep this tab's game"), lambda: self._keep_mine(conflict))]
         if conflict.game is not None:
-            actions.append(("Switch to the other tab's game", lambda: self._take_other(conflict)))
-        self.dialogs.choose("This game was also played in another tab", body, actions)
+            other = _("Switch to the other tab's game")
+            actions.append((other, lambda: self._take_other(conflict)))
+        self.dialogs.choose(_("This game was also played in another tab"), body, actions)
 
     def _keep_mine(self, conflict: Conflict) -> None:
         mine = self.current()
@@ -190,7 +196,7 @@ class SaveKeeper:
         if not result.ok:
             self._status(result)
             return
-        self.show(conflict.game, "Switched to the other tab's game; yours is under Kept games.")
+        self.show(conflict.game, _("Switched to the other tab's game; yours is under Kept games."))
         self._status(result)
         self.update_kept_button()
 
@@ -200,7 +206,7 @@ class SaveKeeper:
         count = len(self.saves.kept()) + (self.extra.count() if self.extra else 0)
         button = element("btn-kept")
         button.hidden = count == 0
-        button.textContent = f"Kept games ({count})"
+        button.textContent = _("Kept games ({count})", count=count)
 
     def open_kept(self) -> None:
         entries = self.saves.kept()
@@ -238,7 +244,7 @@ class SaveKeeper:
         previous = self.current()
         element("kept-dialog").close()
         self.saves.forget(kept.key)
-        self.show(game, f"Resumed the kept game: {describe(game)}.")
+        self.show(game, _("Resumed the kept game: {game}.", game=translate(describe(game))))
         self.replace(game, previous)
 
     def _download(self, kept: Kept | None) -> None:

@@ -12,6 +12,7 @@ from pyscript import document, window
 
 from akropolis.picture import svg
 from browser.dom import download, element, listen, svg_image
+from common.i18n import _, translate
 from game.browser.copying import copy
 from game.browser.screen import Screen
 from game.share import (
@@ -40,7 +41,9 @@ class ShareDialog:
     def open(self) -> None:
         game = self.game
         href = str(window.location.href)
-        element("share-summary").textContent = position_summary(game) + "."
+        element("share-summary").textContent = _(
+            "{summary}.", summary=translate(position_summary(game))
+        )
         element("share-link").value = position_link(href, game)
         element("share-embed").value = embed_snippet(href, game)
         element("share-notation").value = checked_notation(game)
@@ -51,11 +54,11 @@ class ShareDialog:
         if session is not None:
             element("share-play-link").value = play_link(href, game)
             seat = session.seat
-            element("share-seat").textContent = (
-                "You watch this game on this device."
-                if seat is None or seat == WATCHING
-                else f"You play {game.names[seat]} on this device."
-            )
+            if seat is None or seat == WATCHING:
+                said = _("You watch this game on this device.")
+            else:
+                said = _("You play {name} on this device.", name=game.names[seat])
+            element("share-seat").textContent = said
         chooser = element("share-player")
         chooser.replaceChildren()
         for player, name in enumerate(game.names):
@@ -79,10 +82,10 @@ class ShareDialog:
         return text, svg_filename(game, player, explain)
 
     def _preview(self) -> None:
-        text, _ = self._picture()
+        text, _name = self._picture()
         player = int(element("share-player").value or 0)
         box = element("share-svg")
-        box.replaceChildren(svg_image(text, f"{self.game.names[player]}'s city"))
+        box.replaceChildren(svg_image(text, _("{name}'s city", name=self.game.names[player])))
 
     def _click(self, event) -> None:
         button = event.target.closest("button")

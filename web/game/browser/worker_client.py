@@ -15,6 +15,7 @@ import json
 from pyscript import document, window
 
 from browser.dom import perf_ms
+from common.i18n import _, ngettext
 
 #: The worker's script, and the runtime it starts (the page's own).
 WORKER_SRC = "ai_worker.py"
@@ -84,7 +85,8 @@ class WorkerClient:
         try:
             return await worker.choose(record_text, level, seed, delay_ms)
         except Exception as error:
-            raise WorkerFailed(f"the computer failed to choose a move ({short(error)})") from None
+            failed = _("the computer failed to choose a move ({detail})", detail=short(error))
+            raise WorkerFailed(failed) from None
 
     async def memory(self) -> str:
         """The worker's memory as JSON text (starts the worker if needed)."""
@@ -105,9 +107,15 @@ class WorkerClient:
             worker = await asyncio.wait_for(boot(), BOOT_TIMEOUT)
             hello = json.loads(str(await worker.hello()))
         except TimeoutError:
-            raise WorkerFailed(f"it did not start within {BOOT_TIMEOUT} seconds") from None
+            late = ngettext(
+                "it did not start within {count} second",
+                "it did not start within {count} seconds",
+                BOOT_TIMEOUT,
+            )
+            raise WorkerFailed(late) from None
         except Exception as error:
-            raise WorkerFailed(f"it failed to start ({short(error)})") from None
+            failed = _("it failed to start ({detail})", detail=short(error))
+            raise WorkerFailed(failed) from None
         self.stats["boot_ms"] = round(perf_ms() - started)
         window.console.info(f"akropolis: AI worker ready (Python {hello.get('python')})")
         self._worker = worker

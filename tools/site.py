@@ -1,0 +1,106 @@
+"""What the build writes into the site besides copying files: the game page's first screen,
+the languages, and the offline worker's list of files.
+
+``render_page`` fills the game page's slots with HTML from the front end's Python;
+``write_languages`` puts each language's compiled catalog into the Python bundle and the first
+screen's sentences into ``i18n.js``; ``write_service_worker`` lists every file with its hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+from tools import translations
+from tools.icons import DESCRIPTION, manifest_json
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+
+
+def render_page(html: str) -> str:
+    """Fill the page's ``<!-- build: NAME -->`` slots with HTML from the front end's Python.
+
+    The first screen (New game form, rules) is plain HTML, usable before Python has loaded;
+    the same Python describes it here and reads it in the page, so there is one description.
+    """
+    sys.path.insert(0, str(WEB))
+    try:
+        from common import rules_help
+        from game.newgame import NewGameForm
+    finally:
+        del sys.path[0]
+    form = NewGameForm()
+    slots = {
+        "seats": form.seats_html(),
+        "variants": form.variants_html(),
+        "solo": form.solo_html(),
+        "rules": rules_help.html(),
+    }
+    for name, fragment in slots.items():
+        marker = f"<!-- build: {name} -->"
+        if html.count(marker) != 1:
+            raise SystemExit(f"web/game/index.html must hold {marker} exactly once")
+        html = html.replace(marker, fragment)
+    return html
+
+
+#: The pages carry their build's hash here (``<html data-build="…">``), which the offline worker
+#: uses to serve each open tab, and its AI worker, the files of the build it opened with.
+BUILD_STAMP = re.compile(r'data-build="[^"]*"')
+
+
+def write_service_worker(site: Path) -> str:
+    """Write sw.js for the build in ``site``: every file with its SHA-256 and size, and the
+    build's hash, which is also stamped into every page.
+
+    The hash is taken over the files with the pages' stamps blanked, so any change of any file
+    is a new build, and the pages can name the build they belong to.  Returns the hash.
+    """
+    worker = site / "sw.js"
+    names = sorted(
+        path.relative_to(site).as_posix()
+        for path in site.rglob("*")
+        if path.is_file() and path != worker and path.name != ".nojekyll"
+    )
+    pages = [name for name in names if name.endswith(".html")]
+    blank = 'data-build=""'
+    for name in pages:
+        page = site / name
+        page.write_text(BUILD_STAMP.sub(blank, page.read_text()))
+    blanked = {name: hashlib.sha256((site / name).read_bytes()).hexdigest() for name in names}
+    build_hash = hashlib.sha256(json.dumps(blanked, sort_keys=True).encode()).hexdigest()[:16]
+    for name in pages:
+        page = site / name
+        page.write_text(page.read_text().replace(blank, f'data-build="{build_hash}"'))
+    files = {
+        name: [hashlib.sha256(data := (site / name).read_bytes()).hexdigest(), len(data)]
+        for name in names
+    }
+    text = (WEB / "browser" / "sw.js").read_text().replace("__BUILD_HASH__", build_hash)
+    worker.write_text(text.replace("__FILE_LIST__", json.dumps(files, indent=2)))
+    return build_hash
+
+
+def write_languages(site: Path, bundle: zipfile.ZipFile) -> None:
+    """Each language's ``.mo`` into the Python bundle (``locale/fr.mo``, read by the pages'
+    Python), and the languages and first-screen catalogs into ``site/i18n.js``."""
+    sys.path.insert(0, str(WEB))
+    try:
+        from common.i18n import Translator
+        from common.languages import LANGUAGES, NATIVE_NAMES
+    finally:
+        del sys.path[0]
+    mos, screens = translations.compiled()
+    for language, data in mos.items():
+        bundle.writestr(f"locale/{language}.mo", data)
+        said = Translator(language, data).gettext(DESCRIPTION)
+        (site / f"manifest.{language}.webmanifest").write_text(manifest_json(language, said))
+    script = site / "i18n.js"
+    text = script.read_text(encoding="utf-8").replace("__LANGUAGES__", json.dumps(LANGUAGES))
+    text = text.replace("__NATIVE_NAMES__", json.dumps(NATIVE_NAMES, ensure_ascii=False))
+    script.write_text(text.replace("__CATALOGS__", screens), encoding="utf-8")
