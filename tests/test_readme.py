@@ -150,6 +150,10 @@ def _is_build(command: Command) -> bool:
     return command.text.startswith("python build.py")
 
 
+def _is_catalogs(command: Command) -> bool:
+    return command.text.startswith(".venv/bin/python -m tools.translations ")
+
+
 AKROPOLIS_COMMANDS = [c for c in ALL_COMMANDS if _is_akropolis(c)]
 BUILD_COMMANDS = [c for c in ALL_COMMANDS if _is_build(c)]
 SCRIPT_COMMANDS = [c for c in INLINE_COMMANDS if not _is_akropolis(c) and not _is_build(c)]
@@ -179,8 +183,27 @@ def test_every_fenced_block_is_of_a_kind_this_test_checks() -> None:
 
 def test_every_sh_command_is_of_a_kind_this_test_checks() -> None:
     for command in SH_COMMANDS:
-        assert _is_akropolis(command) or _is_build(command), f"unchecked command {command.name}"
+        known = _is_akropolis(command) or _is_build(command) or _is_catalogs(command)
+        assert known, f"unchecked command {command.name}"
     assert AKROPOLIS_COMMANDS and BUILD_COMMANDS and NOTATION_TEXTS and MOVE_TOKENS
+
+
+def test_the_catalog_commands_are_the_tools() -> None:
+    """The "Languages" section's commands: ``check`` passes on this tree (it changes nothing);
+    both are commands ``tools.translations`` knows."""
+    catalog_commands = [c for c in SH_COMMANDS if _is_catalogs(c)]
+    assert {shlex.split(c.text, comments=True)[3] for c in catalog_commands} == {"update", "check"}
+    check = next(c for c in catalog_commands if " check" in c.text)
+    python = ROOT / ".venv" / "bin" / "python"
+    tokens = shlex.split(check.text, comments=True)
+    done = subprocess.run(
+        [str(python) if python.exists() else sys.executable, *tokens[1:]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_every_example_file_is_shown_and_loads() -> None:

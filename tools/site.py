@@ -17,17 +17,15 @@ from pathlib import Path
 
 from tools import translations
 from tools.icons import DESCRIPTION, manifest_json
+from tools.page_text import extract_html
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 
 
-def render_page(html: str) -> str:
-    """Fill the page's ``<!-- build: NAME -->`` slots with HTML from the front end's Python.
-
-    The first screen (New game form, rules) is plain HTML, usable before Python has loaded;
-    the same Python describes it here and reads it in the page, so there is one description.
-    """
+def first_screen_slots() -> dict[str, str]:
+    """The game page's slots, from the front end's Python, in the language of the moment
+    (``common.i18n.use``)."""
     sys.path.insert(0, str(WEB))
     try:
         from common import rules_help
@@ -35,18 +33,54 @@ def render_page(html: str) -> str:
     finally:
         del sys.path[0]
     form = NewGameForm()
-    slots = {
+    return {
         "seats": form.seats_html(),
         "variants": form.variants_html(),
         "solo": form.solo_html(),
         "rules": rules_help.html(),
     }
-    for name, fragment in slots.items():
+
+
+def render_page(html: str) -> str:
+    """Fill the page's ``<!-- build: NAME -->`` slots with HTML from the front end's Python.
+
+    The first screen (New game form, rules) is plain HTML, usable before Python has loaded;
+    the same Python describes it here and reads it in the page, so there is one description.
+    The slots are English; ``slot_sentences`` gives ``i18n.js`` their translations.
+    """
+    for name, fragment in first_screen_slots().items():
         marker = f"<!-- build: {name} -->"
         if html.count(marker) != 1:
             raise SystemExit(f"web/game/index.html must hold {marker} exactly once")
         html = html.replace(marker, fragment)
     return html
+
+
+def slot_sentences(translator: object) -> dict[str, str]:
+    """The slots' sentences as filled in English → as ``translator`` fills them ("Seat 2" →
+    "Siège 2"), found by reading both renderings the way ``i18n.js`` reads the page."""
+    sys.path.insert(0, str(WEB))
+    try:
+        from common import i18n
+    finally:
+        del sys.path[0]
+    before = i18n.current()
+    try:
+        english = first_screen_slots()
+        i18n.use(translator)
+        translated = first_screen_slots()
+    finally:
+        i18n.use(before)
+    pairs = {}
+    for name, fragment in english.items():
+        sources = extract_html(f"<body>{fragment}</body>", name)
+        targets = extract_html(f"<body>{translated[name]}</body>", name)
+        if len(sources) != len(targets):
+            raise SystemExit(f"the {name} slot has a different shape in {translator.language}")
+        for source, target in zip(sources, targets, strict=True):
+            if source.msgid != target.msgid:
+                pairs[source.msgid] = target.msgid
+    return pairs
 
 
 #: The pages carry their build's hash here (``<html data-build="…">``), which the offline worker
@@ -96,11 +130,15 @@ def write_languages(site: Path, bundle: zipfile.ZipFile) -> None:
     finally:
         del sys.path[0]
     mos, screens = translations.compiled()
+    catalogs = json.loads(screens)
     for language, data in mos.items():
         bundle.writestr(f"locale/{language}.mo", data)
-        said = Translator(language, data).gettext(DESCRIPTION)
+        translator = Translator(language, data)
+        catalogs[language] = {**slot_sentences(translator), **catalogs[language]}
+        said = translator.gettext(DESCRIPTION)
         (site / f"manifest.{language}.webmanifest").write_text(manifest_json(language, said))
     script = site / "i18n.js"
     text = script.read_text(encoding="utf-8").replace("__LANGUAGES__", json.dumps(LANGUAGES))
     text = text.replace("__NATIVE_NAMES__", json.dumps(NATIVE_NAMES, ensure_ascii=False))
+    screens = json.dumps(catalogs, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     script.write_text(text.replace("__CATALOGS__", screens), encoding="utf-8")

@@ -274,9 +274,14 @@ def only_the_pages_own_inline_script(page: Page) -> bool:
     inline = page.locator("script:not([src])")
     return inline.count() == 1 and inline.first.text_content().split() == [
         "from",
+        "browser.language",
+        "import",
+        "start_language",
+        "from",
         "game.browser.page",
         "import",
         "main",
+        "start_language()",
         "main()",
     ]
 

@@ -51,7 +51,8 @@
   function pseudo(text) {
     const parts = text.split(/(\{[a-z_]+\}|<[^>]*>|&[a-z#0-9]+;)/);
     const body = parts.map((part, i) => (i % 2 ? part : part.replace(/[aeiouAEIOUcn]/g, (c) => ACCENTS[c]))).join("");
-    const extra = stretch ? "~".repeat(Math.ceil((text.length * stretch) / 100)) : "";
+    const size = Math.ceil((text.length * stretch) / 100);
+    const extra = "~~~~ ".repeat(size).slice(0, size);  // words, as a longer text would wrap
     return `⟦${body}${extra}⟧`;
   }
 
@@ -162,8 +163,10 @@
         option.translate = false;
         return option;
       }));
-      const resume = select.dataset.languageSwitch === "resume";
-      select.addEventListener("change", () => choose_language(select.value, resume));
+      // data-resume-when: only while that element is there (a game is on screen behind a dialog).
+      const resume = () => select.dataset.languageSwitch === "resume"
+        && (!select.dataset.resumeWhen || Boolean(document.querySelector(select.dataset.resumeWhen)));
+      select.addEventListener("change", () => choose_language(select.value, resume()));
     }
   }
 

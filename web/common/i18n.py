@@ -31,10 +31,11 @@ _KEPT = re.compile(r"(\{[a-z_]+\}|<[^>]*>|&[a-z#0-9]+;)")
 
 def pseudo(text: str, stretch: int = 0) -> str:
     """``text`` in the pseudo-language (as ``i18n.js`` makes it): accented letters in brackets,
-    placeholders and markup kept, ``stretch`` percent longer."""
+    placeholders and markup kept, ``stretch`` percent longer (in words of ``~``)."""
     parts = _KEPT.split(text)
     body = "".join(part if i % 2 else part.translate(_ACCENTS) for i, part in enumerate(parts))
-    return f"⟦{body}{'~' * -(-len(text) * stretch // 100)}⟧"
+    extra = -(-len(text) * stretch // 100)
+    return f"⟦{body}{('~~~~ ' * extra)[:extra]}⟧"  # words, as longer text would wrap
 
 
 class _Pseudo(_gettext.NullTranslations):

@@ -20,6 +20,7 @@ from akropolis.checks import MAX_NOTATION_LENGTH, VARIANTS
 from akropolis.records import CityRecord, RecordError
 from akropolis.tiles import TILES
 from common.i18n import _, explain, number
+from common.languages import LANGUAGES
 
 #: A query longer than this is refused whole (every option together needs about 90).
 MAX_QUERY_LENGTH = 400
@@ -35,6 +36,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "player": ("", "1", "2", "3", "4"),
     "mode": ("static", "interactive"),
     "theme": ("light", "dark"),
+    "lang": ("", *LANGUAGES),  # read by i18n.js before Python: listed so it is checked here too
     "tile": ("", *(str(tile) for tile in sorted(TILES))),
 }
 

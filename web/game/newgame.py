@@ -120,7 +120,7 @@ class NewGameForm:
             named = escape(_("Name of player {number}", number=number))
             who = escape(_("Who plays seat {number}", number=number))
             rows.append(
-                f'<label{hidden}><span class="seat">{seat}{first}</span> '
+                f'<label{hidden}><span class="seat"><span>{seat}</span>{first}</span> '
                 f'<input name="seat" value="{escape(name)}" '
                 f'maxlength="{MAX_NAME_LENGTH}" autocomplete="off" '
                 f'aria-label="{named}"><select name="kind" '
@@ -157,6 +157,12 @@ def architect_choice(name: str, level: str) -> str:
 def default_name(number: int) -> str:
     """The name a seat has until a person types one: "Player 2"."""
     return _("Player {number}", number=number)
+
+
+def waiting_game() -> Game:
+    """The 2-player game the page shows behind the New game form, its seats named in the
+    page's language."""
+    return Game(2, names=[default_name(1), default_name(2)])
 
 
 def name_problem(number: int, name: str, error: ValueError) -> str:

@@ -73,8 +73,9 @@ def test_options_combine_the_first_of_a_repeated_one_wins_and_others_are_ignored
 
 
 def test_the_allow_lists_are_the_documented_ones() -> None:
-    assert set(ALLOWED) == {"breakdown", "kind", "player", "mode", "theme", "tile"}
+    assert set(ALLOWED) == {"breakdown", "kind", "player", "mode", "theme", "lang", "tile"}
     assert ALLOWED["kind"][1:] == VARIANTS
+    assert ALLOWED["lang"] == ("", "en", "fr", "pl")  # the page's language: i18n.js reads it
 
 
 HOSTILE_VALUES = [

@@ -239,7 +239,9 @@ def test_new_game_form_has_four_seats_and_shows_as_many_as_players() -> None:
     html = NewGameForm().seats_html()
     assert html.count("<label") == 4 and html.count("<label hidden>") == 2
     assert 'value="Player 4"' in html and html.count("Chief Architect") == 1
-    assert re.search(r'<span class="seat">Seat 1 <span class="chief" title="Chief Architect', html)
+    assert re.search(
+        r'<span class="seat"><span>Seat 1</span> <span class="chief" title="Chief Architect', html
+    )
 
 
 def test_city_thumbnail_fits_a_whole_late_city() -> None:

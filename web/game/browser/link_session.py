@@ -23,6 +23,7 @@ from common.saves import BrowserStore, StoreError
 from game.browser.copying import copy
 from game.browser.screen import Screen
 from game.link_games import ACTIVE_KEY, LinkGames
+from game.newgame import waiting_game
 from game.share import (
     WATCHING,
     LastMove,
@@ -278,7 +279,7 @@ class LinkSession:
         home, self.home = self.home, None
         self.save_failed = False
         if show:
-            self.app.show(home if home is not None else Game(2), _("Back to your game."))
+            self.app.show(home if home is not None else waiting_game(), _("Back to your game."))
             self.app.keeper.check_other_tabs()
 
     def _kept_click(self, event) -> None:

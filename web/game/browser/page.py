@@ -21,7 +21,7 @@ from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
 from browser.dom import element, listen, report_bug, start_page, unlisten_all
 from browser.hand_controls import HandControls
-from common.i18n import _, explain, translate
+from common.i18n import _, explain, pgettext, translate
 from game import panels
 from game.browser.api import never_raises, publish
 from game.browser.files import GameFiles
@@ -32,7 +32,7 @@ from game.browser.opponents import Opponents
 from game.browser.saving import SaveKeeper
 from game.browser.share import ShareDialog
 from game.browser.worker_client import WorkerClient
-from game.newgame import NewGameForm, SetupError
+from game.newgame import NewGameForm, SetupError, waiting_game
 from game.table import Table
 
 
@@ -124,7 +124,7 @@ class GamePage:
             self.show(game, _("Welcome back: your game is where you left it."))
         else:
             element("resume-box").hidden = True
-            self.show(Game(2))
+            self.show(waiting_game())
             self.save()
         if pending:
             self.begin(pending)
@@ -261,7 +261,8 @@ class GamePage:
 
     def hint_first(self, text: str, tone: str = "") -> None:
         """Say ``text``, then what the refreshed line says comes next (whose turn, who won)."""
-        self.hint(f"{text} {element('hint').textContent}", tone)
+        then = element("hint").textContent
+        self.hint(pgettext("two sentences in a row", "{first} {then}", first=text, then=then), tone)
 
     def message(self, text: str) -> None:
         self.dialogs.message(translate(text))
