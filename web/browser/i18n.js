@@ -89,7 +89,6 @@
   const locale = () => (language === PSEUDO ? "en" : language);
   const number = (value) => new Intl.NumberFormat(locale()).format(value);
   const percent = (value) => new Intl.NumberFormat(locale(), { style: "percent" }).format(value / 100);
-  const list = (items) => new Intl.ListFormat(locale(), { type: "conjunction" }).format(items);
 
   const normalize = (text) => text.replace(/\s+/g, " ").trim();
   const hasWords = (text) => /\p{L}/u.test(text);
@@ -151,7 +150,7 @@
 
   root.lang = language === PSEUDO ? "en-XA" : language;
   window.akropolisI18n = {
-    language, languages: LANGUAGES, stretch, t, tn, number, percent, list, translate, choose: choose_language,
+    language, languages: LANGUAGES, stretch, t, tn, number, percent, translate, choose: choose_language,
   };
   // Every <select data-language-switch> of the page: the languages by their own names. With
   // data-language-switch="resume", the game on screen comes back at once after the reload.

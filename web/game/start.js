@@ -4,7 +4,7 @@
 // Once ready, the game's Python (game/browser/page.py) sets window.akropolisBegin and every choice goes straight to it.
 // A page opened with a link (#A1;… or #play/…), or a tab that was showing a game played by
 // link, does not show this screen: Python decides what to open, never resuming over the link.
-const { t, tn, list } = window.akropolisI18n;
+const { t, tn } = window.akropolisI18n;
 const SLOT = "akropolis.autosave.v1";
 const ACTIVE_LINK = "akropolis.link.active";
 const RESUME = "akropolis.language.resume";  // i18n.js sets it when the language is switched
@@ -99,7 +99,8 @@ function describeSave() {
   try {
     if (text.length > 1e6) return;
     const record = JSON.parse(text);
-    const names = list(record.players.map((player) => String(player.name)));
+    const names = record.players.map((player) => String(player.name))
+      .reduce((start, next) => t("{start} vs {next}", { start, next }));
     document.getElementById("resume-summary").textContent =
       tn("{names}: {count} move played", "{names}: {count} moves played", record.moves.length, { names });
   } catch { /* an unreadable save: Python keeps it aside and says so */ }
