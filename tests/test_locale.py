@@ -125,3 +125,22 @@ def test_every_plural_renders_for_each_count(language: str, count: int) -> None:
             text = translator.ngettext(entry.msgid, entry.msgid_plural, count, **values)
             if count >= 2 and "{count}" in entry.msgid_plural:  # singular forms may say "one"
                 assert str(count) in text, where(entry)
+
+
+def test_a_city_picture_speaks_the_language_it_is_given() -> None:
+    """The downloaded picture of a city: its scorepad, key and every district's tooltip."""
+    from akropolis import Game
+    from akropolis.picture import scene, svg
+    from akropolis.picture.markup import escape
+
+    game = Game(2, seed=7, variants=("markets",))
+    for _ in range(8):
+        game.play(game.legal_moves()[0])
+    french = Translator("fr", compile_mo(list(catalog("fr"))))
+    english = svg.city(game, player=0, explain=True)
+    picture = svg.city(game, player=0, explain=True, say=french.translate)
+    assert "Houses" in english and "Habitations" not in english
+    assert "Habitations" in picture and "Marchés (variante)" in picture
+    assert "Pierres" in picture and "ne compte pas" in picture and "Houses" not in picture
+    for verdict in game.score(0).hexes:
+        assert escape(french.translate(scene.verdict_title(verdict))) in picture

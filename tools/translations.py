@@ -41,7 +41,8 @@ def sources(root: Path = ROOT) -> list[Path]:
     """The files whose sentences the template holds, in a stable order."""
     engine = [
         path
-        for path in sorted((root / "engine" / "akropolis").glob("*.py"))
+        for folder in ("", "picture")  # the rules and formats, and the pictures' words
+        for path in sorted((root / "engine" / "akropolis" / folder).glob("*.py"))
         if path.name not in ENGINE_LEFT_OUT
     ]
     web = sorted(

@@ -10,6 +10,7 @@ from akropolis import Game, LegalMove
 from akropolis.checks import VARIANTS
 from akropolis.picture import svg
 from akropolis.picture.markup import escape
+from common.hand import tile_picture
 from common.i18n import _, join, ngettext, pgettext, translate
 from common.scorepad import score_rows
 from game.opponents import architect_note, kind_of, seat_label, stones
@@ -50,7 +51,7 @@ def site_html(game: Game, held: int | None) -> str:
         items.append(
             f'<button class="{classes}" data-site="{index}" data-tile="{tile}"'
             f'{" disabled" if disabled else ""} aria-pressed="{str(index == held).lower()}"'
-            f' title="{escape(title)}"{shortcut}>{svg.tile(tile)}'
+            f' title="{escape(title)}"{shortcut}>{tile_picture(tile)}'
             f'<span class="cost">{escape(cost)}</span>{note}</button>'
         )
     if game.is_over:

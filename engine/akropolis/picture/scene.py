@@ -13,8 +13,9 @@ A display list is a list of JSON-ready commands:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from ..sentences import N_, Plural, Sentence
 from ..tiles import Kind
 from . import palette
 from .geometry import LIFT, Viewport, corners, hex_to_world
@@ -176,12 +177,27 @@ def verdict_badge(view: Viewport, h: Hex, level: int, counts: bool, doubled: boo
     return [["dot", bx, by, r, MISSES_INK, BADGE_INK, 1], *crosses]
 
 
-def verdict_title(verdict) -> str:
+#: A district's verdict in words, one whole sentence per kind (``HexScore.kind``).
+_VERDICT_TITLES = {
+    "house": N_("house at {cell}, level {level}: {reason} ({points})"),
+    "market": N_("market at {cell}, level {level}: {reason} ({points})"),
+    "barracks": N_("barracks at {cell}, level {level}: {reason} ({points})"),
+    "temple": N_("temple at {cell}, level {level}: {reason} ({points})"),
+    "garden": N_("garden at {cell}, level {level}: {reason} ({points})"),
+}
+
+
+def verdict_title(verdict) -> Sentence:
     """A district's verdict in words (a ``HexScore``): the tooltip of its badge, and the line a
     page shows for it, so that every medium explains a city alike."""
     q, r = verdict.cell
-    points = f"{verdict.points} point{'s' if verdict.points != 1 else ''}"
-    return f"{verdict.kind} at {q},{r}, level {verdict.level}: {verdict.reason} ({points})"
+    return Sentence(
+        _VERDICT_TITLES[verdict.kind],
+        cell=f"{q},{r}",
+        level=verdict.level,
+        reason=verdict.reason,
+        points=Plural("{count} point", "{count} points", verdict.points),
+    )
 
 
 def explained_city(
@@ -191,11 +207,13 @@ def explained_city(
     *,
     highlight: str | None = None,
     coordinates: bool = False,
+    say: Callable[[object], str] = str,
 ) -> list[Command]:
     """The city with every district's verdict (``HexScore``s): a badge and its reason as title.
 
     Districts that do not count are faded; with ``highlight`` (a kind's plural name, like
-    "markets") every other kind is faded instead, so one kind's scoring stands out.
+    "markets") every other kind is faded instead, so one kind's scoring stands out.  ``say``
+    writes the engine's sentences (English by default; a page passes its translation).
     """
     by_cell = {v.cell: v for v in verdicts}
     hexes = list(hexes)
@@ -213,7 +231,7 @@ def explained_city(
         if verdict is None or (highlight is not None and h in faded):
             continue
         badge = verdict_badge(view, h, level, verdict.counts, verdict.doubled)
-        out.append(["group", verdict_title(verdict), badge])
+        out.append(["group", say(verdict_title(verdict)), badge])
     if coordinates:
         for h, _, level in hexes:
             cx, cy = view.hex_center(h, level)

@@ -12,13 +12,14 @@ A picture has no script and no external reference: rules sites can host it as a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..checks import VARIANTS, check_int, excerpt, is_int
 from ..city import City
 from ..game import Game
 from ..hexes import placement_cells
 from ..scoring import CityScore, score_city
+from ..sentences import N_, Plural, Sentence
 from ..tiles import DISTRICTS, KIND_NAMES, TILES, Kind
 from . import palette, scene
 from .geometry import Viewport, fit
@@ -148,7 +149,24 @@ def _subject(
     raise ValueError(f"a picture needs a Game or a City, not {excerpt(subject)}")
 
 
-def _legend(score: CityScore, variants: frozenset[str], x: float, y: float, size: float) -> list:
+#: The legend's words: each kind's line, without and with its variant on.
+_KIND_LINES = {
+    "houses": (N_("Houses"), N_("Houses (variant)")),
+    "markets": (N_("Markets"), N_("Markets (variant)")),
+    "barracks": (N_("Barracks"), N_("Barracks (variant)")),
+    "temples": (N_("Temples"), N_("Temples (variant)")),
+    "gardens": (N_("Gardens"), N_("Gardens (variant)")),
+}
+
+
+def _legend(
+    score: CityScore,
+    variants: frozenset[str],
+    x: float,
+    y: float,
+    size: float,
+    say: Callable[[object], str] = str,
+) -> list:
     """The scorepad beside the picture: value × stars = points per kind, stones, total, key."""
     line = size * 1.5
     out: list = []
@@ -156,13 +174,12 @@ def _legend(score: CityScore, variants: frozenset[str], x: float, y: float, size
     for index, (name, kind_score) in enumerate(score.kinds.items()):
         row = y + index * line
         out.append(["dot", x + size * 0.5, row, size * 0.45, colours[name], INK, 1])
-        doubled = " (variant)" if name in variants else ""
         out.append(
             [
                 "text",
                 x + size * 1.3,
                 row,
-                f"{name.capitalize()}{doubled}",
+                say(Sentence(_KIND_LINES[name][name in variants])),
                 size,
                 INK,
                 "start",
@@ -185,7 +202,9 @@ def _legend(score: CityScore, variants: frozenset[str], x: float, y: float, size
     if score.quarries is not None:  # the Architect Metagenes: points per visible quarry
         quarries = score.quarries
         out.append(["dot", x + size * 0.5, row, size * 0.45, palette.fill(Kind.QUARRY), INK, 1])
-        out.append(["text", x + size * 1.3, row, "Quarries", size, INK, "start", "normal"])
+        out.append(
+            ["text", x + size * 1.3, row, say(Sentence("Quarries")), size, INK, "start", "normal"]
+        )
         out.append(
             [
                 "text",
@@ -199,17 +218,19 @@ def _legend(score: CityScore, variants: frozenset[str], x: float, y: float, size
             ]
         )
         row += line
-    out.append(["text", x + size * 1.3, row, "Stones", size, INK, "start", "normal"])
+    stones = say(Sentence("Stones"))
+    out.append(["text", x + size * 1.3, row, stones, size, INK, "start", "normal"])
     out.append(["text", x + size * 22, row, str(score.stones), size, INK, "end", "bold"])
     row += line
-    out.append(["text", x + size * 1.3, row, "Total", size * 1.1, INK, "start", "bold"])
+    total = say(Sentence("Total"))
+    out.append(["text", x + size * 1.3, row, total, size * 1.1, INK, "start", "bold"])
     out.append(["text", x + size * 22, row, str(score.total), size * 1.1, INK, "end", "bold"])
     row += line * 1.3
     view = Viewport(size * 2.2, 0, 0)
     for start, counts, doubled, label in (
-        (0, True, False, "counts"),
-        (6, False, False, "does not count"),
-        (15, True, True, "doubled by a variant"),
+        (0, True, False, say(Sentence("counts"))),
+        (6, False, False, say(Sentence("does not count"))),
+        (15, True, True, say(Sentence("doubled by a variant"))),
     ):
         bx = x + size * (0.5 + start)
         badge = scene.verdict_badge(view, (0, 0), 1, counts, doubled)
@@ -243,6 +264,7 @@ def city(
     coordinates: bool = False,
     variants: Iterable[str] = (),
     stones: int = 0,
+    say: Callable[[object], str] = str,
 ) -> str:
     """An SVG picture of a city.
 
@@ -252,7 +274,8 @@ def city(
     ✓ counts, ✗ does not (faded), ×2 doubled by a variant — each with its reason as a tooltip.
     ``kind`` ("houses", "markets", …) highlights one kind.  ``legend`` (on with ``explain`` unless
     set) adds the scorepad: each kind's value × stars, stones and total.  ``coordinates``
-    writes each hex's ``q,r``.
+    writes each hex's ``q,r``.  ``say`` writes its words (English by default; a page passes
+    its translation of the engine's sentences).
     """
     size = check_int(size, "size", MIN_SIZE, MAX_SIZE)
     if kind is not None and kind not in VARIANTS:
@@ -269,14 +292,15 @@ def city(
             view,
             highlight=kind,
             coordinates=coordinates,
+            say=say,
         )
     else:
         commands = scene.city_layer(items, view)
     height = map_height
     if legend:
         text = max(11.0, size / 40)
-        commands = commands + _legend(score, chosen, size * 0.06, map_height + text, text)
+        commands = commands + _legend(score, chosen, size * 0.06, map_height + text, text, say)
         height = round(map_height + text * (15 if score.quarries is None else 16.5))
-    title = f"{name}: {score.total} points"
+    title = say(Plural("{name}: {count} point", "{name}: {count} points", score.total, name=name))
     background = ["poly", [0, 0, size, 0, size, height, 0, height], PAPER, None, 0, 1]
     return render([background, *commands], size, height, title)

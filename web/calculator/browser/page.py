@@ -203,7 +203,9 @@ class Page:
         """The city; with "Scoring" on, each district's verdict badge (the SVG's too)."""
         hexes = self.calc.current.visible()
         if self.explain and self.scores:
-            return scene.explained_city(hexes, self.scores[self.calc.active].hexes, view)
+            return scene.explained_city(
+                hexes, self.scores[self.calc.active].hexes, view, say=translate
+            )
         return scene.city_layer(hexes, view)
 
     def overlay(self, view) -> list:

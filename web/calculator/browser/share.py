@@ -11,7 +11,7 @@ from browser.dom import data_of, download, element, listen
 from calculator import panels
 from calculator.browser.screen import Screen
 from calculator.model import HEXES_MODE
-from common.i18n import _, explain
+from common.i18n import _, explain, translate
 
 
 class CalculatorShare:
@@ -81,7 +81,11 @@ class CalculatorShare:
         calc = self.page.calc
         player = calc.current
         picture = svg.city(
-            player.city(), explain=True, variants=calc.variants, stones=player.stones
+            player.city(),
+            explain=True,
+            variants=calc.variants,
+            stones=player.stones,
+            say=translate,
         )
         slug = "".join(ch if ch.isalnum() else "-" for ch in player.name.lower()).strip("-")
         download(picture, f"akropolis-{slug or 'city'}.svg", "image/svg+xml")

@@ -24,7 +24,7 @@ from browser.city_view import CityView
 from browser.dom import element, listen
 from browser.hand_controls import HandControls
 from common.hand import tile_picture
-from common.i18n import _, ngettext
+from common.i18n import _, ngettext, translate
 from common.scorepad import verdict_line
 from common.zoom import zoomed
 from embed import panels as embed_panels
@@ -100,7 +100,7 @@ class Embed:
         kind = self.options.kind
         if not self.options.breakdown and kind is None:
             return scene.city_layer(hexes, view)
-        return scene.explained_city(hexes, self.score().hexes, view, highlight=kind)
+        return scene.explained_city(hexes, self.score().hexes, view, highlight=kind, say=translate)
 
     def overlay(self, view) -> list:
         tryit = self.tryit

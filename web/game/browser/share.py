@@ -78,7 +78,7 @@ class ShareDialog:
         game = self.game
         player = int(element("share-player").value or 0)
         explain = bool(element("share-explain").checked)
-        text = svg.city(game, player=player, explain=explain, size=640)
+        text = svg.city(game, player=player, explain=explain, size=640, say=translate)
         return text, svg_filename(game, player, explain)
 
     def _preview(self) -> None:
