@@ -29,6 +29,7 @@ from .hexes import (
     connected,
     pack,
     packed_placement_cells,
+    placement_cells,
     unpack,
 )
 from .sentences import Sentence
@@ -192,6 +193,19 @@ class City:
         kind, height = self.kind, self.height
         for cell in height:
             yield unpack(cell), kind[cell], height[cell]
+
+    def pieces(self) -> dict[Hex, int]:
+        """Which placed tile each visible hex belongs to, by cell: 0 for the starting tile, ``n``
+        for the ``n``-th placement, a negative number of its own for each hex of a city drawn hex
+        by hex (``from_hexes``).  Pictures draw tile boundaries where neighbours differ."""
+        return {unpack(cell): number for cell, number in self.piece.items()}
+
+    def last_cells(self) -> tuple[Hex, ...]:
+        """The cells of the last tile placed (hex_a, hex_b, hex_c), or ``()`` before any."""
+        if not self.placements:
+            return ()
+        last = self.placements[-1]
+        return placement_cells(last.anchor, last.rotation)
 
     def __len__(self) -> int:
         return len(self.height)

@@ -223,6 +223,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--kind", choices=VARIANTS, help="highlight one kind of district")
     render.add_argument("--size", type=_size_argument, default=480, help="width in pixels")
     render.add_argument("--coordinates", action="store_true", help="write each hex's q,r")
+    render.add_argument("--last", action="store_true", help="mark the last tile placed")
     sim = commands.add_parser("simulate", help="play random legal games and time them")
     sim.add_argument("--players", type=_players_argument, default=2, help="2, 3 or 4")
     sim.add_argument("--games", type=_games_argument, default=10, help=f"1 to {MAX_GAMES}")
@@ -256,6 +257,7 @@ def render_report(subject: Game | CityRecord, args: argparse.Namespace) -> str:
             explain=args.explain,
             kind=args.kind,
             coordinates=args.coordinates,
+            last=args.last,
         )
     except ValueError as error:
         raise RecordError(str(error)) from None

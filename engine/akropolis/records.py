@@ -87,7 +87,9 @@ class CityRecord:
                 Sentence("placements must be a list, not {value}", value=excerpt(self.placements))
             )
         object.__setattr__(self, "placements", tuple(self.placements))
-        checks.check_each_tile_once(p.tile for p in self.placements if isinstance(p, Placement))
+        checks.check_each_tile_once(  # a tile that is not a number is refused by build()
+            p.tile for p in self.placements if isinstance(p, Placement) and checks.is_int(p.tile)
+        )
         if not isinstance(self.hexes, (list, tuple)):  # build() checks each hex
             raise ValueError(
                 Sentence("hexes must be a list, not {value}", value=excerpt(self.hexes))

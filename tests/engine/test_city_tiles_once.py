@@ -64,3 +64,11 @@ def test_the_api_refuses_a_city_record_with_the_same_tile_twice() -> None:
 def test_a_city_of_different_tiles_still_reads() -> None:
     record = _record([FIVE_TIMES[0], Move(7, (-5, 1), 1)])
     assert len(records.read_city(record).placements) == 2
+
+
+def test_a_placement_whose_tile_is_not_a_number_is_refused_not_crashed() -> None:
+    """Found by the API fuzzing: a tile that cannot be counted (a list) reaches the once-only
+    check; it must be refused with the tile check's words, never a TypeError."""
+    record = CityRecord(frozenset(), 0, [Move([], (0, 1), 0), FIVE_TIMES[0]])
+    with pytest.raises(ValueError, match="placement 1: the tile must be a tile number"):
+        record.build()

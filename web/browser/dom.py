@@ -114,6 +114,11 @@ def perf_ms() -> float:
     return float(window.performance.now())
 
 
+def reduced_motion() -> bool:
+    """The person asked their system for less motion: no animation, things change at once."""
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
 def now() -> str:
     """The time now, ISO 8601 in UTC (sorts as text)."""
     return str(window.Date.new().toISOString())

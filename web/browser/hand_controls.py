@@ -5,7 +5,10 @@ The game, the score calculator and the embed's "try it" each hold a tile over a 
 
 - **R** and **Shift+R** (or the page's ⟳ ⟲ buttons, or the wheel over the city) turn it;
 - the arrows and **W E D S A Q** move it over the city (``common.hand.CURSOR_KEYS``);
-- **Enter** places it where its ghost is shown;
+- **N** and **Shift+N** turn and move it to the next or previous legal spot
+  (``Hand.step_spot``), so a player who does not see the dots finds every spot;
+- **Enter** places it where its ghost is shown (only when the city has the focus: on a
+  button, Enter presses the button);
 - a finger's tap does not place it at once: the spot is kept (``pending``) and the page's
   "Place here" button, shown meanwhile, places it; a mouse click places it at once.
 
@@ -21,6 +24,16 @@ from collections.abc import Callable
 from common.hand import CURSOR_KEYS, Hand
 
 Hex = tuple[int, int]
+
+#: Elements whose keys are their own: Enter and the arrows are not the tile in hand's there.
+CONTROLS = ("BUTTON", "SUMMARY", "A", "SELECT", "TEXTAREA", "INPUT")
+#: Elements that take text: no key is the page's there.
+TYPING = ("INPUT", "TEXTAREA", "SELECT")
+
+
+def focus_tag(event) -> str:
+    """The tag of the element a key event was sent to (``BODY``, ``CANVAS``, ``BUTTON``…)."""
+    return str(getattr(event.target, "tagName", "") or "")
 
 
 class HandControls:
@@ -38,6 +51,7 @@ class HandControls:
         self.hand = hand
         self.place = place
         self.pending: Hex | None = None  # a finger's tap, waiting for "Place here"
+        self.stepped: tuple[int, int] | None = None  # (index, count) of the spot N stepped to
 
     def holding(self) -> bool:
         """Whether a tile is in hand (then the wheel and R turn it)."""
@@ -51,6 +65,7 @@ class HandControls:
 
     def rotate(self, steps: int) -> None:
         if self.holding():
+            self.stepped = None
             self.hand().rotate(steps)
             self.view.paint_overlay()
 
@@ -75,19 +90,26 @@ class HandControls:
         self.confirm.hidden = True
 
     def key(self, event, move: bool = True) -> bool:
-        """Handle R, Shift+R, Enter and (when ``move``) the cursor keys for the tile in hand;
-        whether the key was the hand's."""
-        if not self.holding():
+        """Handle R, Shift+R, N, Shift+N and (when ``move``: the city, not a control, has the
+        focus) Enter and the cursor keys for the tile in hand; whether the key was the hand's."""
+        if not self.holding() or event.ctrlKey or event.metaKey or event.altKey:
             return False
         key = event.key
         if key in ("r", "R"):
             self.rotate(-1 if event.shiftKey else 1)
+        elif key in ("n", "N"):
+            event.preventDefault()
+            self.view.gesture = "key"
+            self.pending = None
+            self.stepped = self.hand().step_spot(-1 if event.shiftKey else 1)
+            self.view.paint_overlay()
         elif move and key in CURSOR_KEYS:
             event.preventDefault()
             self.view.gesture = "key"
+            self.stepped = None
             self.hand().step(CURSOR_KEYS[key])
             self.view.paint_overlay()
-        elif key == "Enter" and self.spot() is not None:
+        elif move and key == "Enter" and self.spot() is not None:
             event.preventDefault()
             self.place(self.spot())
         else:

@@ -17,6 +17,7 @@ function fail(text) {
   errorBox.textContent = text;
   errorBox.hidden = false;
   if (startStatus) {
+    startStatus.ariaLive = "polite";  // the failure is said; the percentages were not
     startStatus.textContent = t("The game could not start. {reason}", { reason: text });
     startStatus.className = "error";
     document.getElementById("btn-start").disabled = true;
@@ -41,6 +42,7 @@ if (typeof WebAssembly !== "object") {
     bar.value = pct;
     step.textContent = pct < 99 ? t("Downloading the game… {percent}", { percent: percent(pct) }) : t("Starting Python…");
     if (startStatus && !window.akropolisPending) {
+      startStatus.ariaLive = "off";  // a screen reader is not told every percent
       startStatus.textContent = pct < 99 ? t("Loading the game… {percent}", { percent: percent(pct) }) : t("Almost ready…");
     }
   };

@@ -16,6 +16,19 @@ function run(ctx, commands) {
       if (c[2]) { ctx.fillStyle = c[2]; ctx.fill(); }
       if (c[3] && c[4] > 0) { ctx.strokeStyle = c[3]; ctx.lineWidth = c[4]; ctx.lineJoin = "round"; ctx.stroke(); }
       ctx.globalAlpha = 1;
+    } else if (kind === "line") {
+      // An open polyline, round ends and joins; c[5], if any, is the [on, off] dash.
+      const pts = c[1];
+      ctx.globalAlpha = c[4];
+      ctx.beginPath();
+      ctx.moveTo(pts[0], pts[1]);
+      for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i], pts[i + 1]);
+      ctx.strokeStyle = c[2]; ctx.lineWidth = c[3];
+      ctx.lineCap = "round"; ctx.lineJoin = "round";
+      ctx.setLineDash(c[5] || []);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.globalAlpha = 1;
     } else if (kind === "dot") {
       ctx.beginPath();
       ctx.arc(c[1], c[2], c[3], 0, 2 * Math.PI);

@@ -15,8 +15,8 @@ from akropolis import DIRECTIONS, STARTING_TILE, TILES, City, Kind, Move
 from akropolis.checks import excerpt, is_int
 from akropolis.hexes import connected, pack
 from akropolis.sentences import N_, Sentence
-from common.hand import Hand, hold_hint, tile_hexes
-from common.i18n import _, ngettext, translate
+from common.hand import Hand, hex_name, hold_hint, tile_hexes
+from common.i18n import _, ngettext, pgettext, translate
 
 Hex = tuple[int, int]
 VisibleHex = tuple[Hex, Kind, int]
@@ -284,6 +284,31 @@ class Painter:
         """What the brush would do on ``cell``, for a player who clicks or taps: (allowed,
         status line)."""
         stroke = self.stroke(cell)
+        where = f"{cell[0]},{cell[1]}"
+        top = self.hexes.get(cell)
+        if gesture == "key":  # a player who may not see the city: what is there now
+            if top is None:
+                here = _("At {cell}: no hex.", cell=where)
+            else:
+                here = _(
+                    "At {cell}: {hex}, level {level}.",
+                    cell=where,
+                    hex=hex_name(top[0]),
+                    level=top[1],
+                )
+            if not stroke.allowed:
+                then = _("Not here: {reason}.", reason=stroke.reason)
+            elif self.erasing:
+                then = _("Press Enter to erase it.")
+            else:
+                then = _(
+                    "Press Enter to paint it: {hex}, level {level}.",
+                    hex=hex_name(self.kind),
+                    level=self.level,
+                )
+            return stroke.allowed, pgettext(
+                "two sentences in a row", "{first} {then}", first=here, then=then
+            )
         if not stroke.allowed:
             return False, _("Not here: {reason}.", reason=stroke.reason)
         tap = gesture == "tap"

@@ -17,7 +17,7 @@ from calculator.city import BRUSH_LEVELS, FILTERS, Painter
 from calculator.model import MAX_PLAYERS, Calculator, variant_names
 from common import hand, rules_help
 from common.i18n import _, join, ngettext, pgettext, translate
-from common.scorepad import kind_title, score_rows, verdict_line
+from common.scorepad import corner_cell, kind_title, score_rows, verdict_line
 
 #: Catalogue filter labels.
 FILTER_TITLES = {
@@ -82,7 +82,7 @@ def said(message: str) -> str:
 
 def scoring_rules_html() -> str:
     """The rules help's scoring and variants, for the calculator's "Scoring rules"."""
-    title = f"<h2>{escape(_('How cities score'))}</h2>"
+    title = f'<h2 id="rules-title">{escape(_("How cities score"))}</h2>'
     return "\n".join([title, rules_help.section("Scoring"), rules_help.section("Variants")])
 
 
@@ -109,7 +109,8 @@ def _kind_picture(kind: Kind, title: str) -> str:
 
 
 def tabs_html(calculator: Calculator, scores: list[CityScore], result: Result | None) -> str:
-    """One tab per player (name, total, a thumbnail of the city), and "Add a player"."""
+    """The tab list, one tab per player (name, total, a thumbnail of the city), and "Add a
+    player" after it (a button, not a tab: outside the list)."""
     tabs = []
     winners = set(result.winners) if result is not None else set()
     winner, total = escape(_("Winner")), escape(pgettext("score", "Total"))
@@ -120,13 +121,16 @@ def tabs_html(calculator: Calculator, scores: list[CityScore], result: Result | 
         tabs.append(
             f'<button type="button" role="tab" class="tab" id="tab-{index}" '
             f'data-player="{index}" aria-selected="{str(selected).lower()}" '
+            f'tabindex="{0 if selected else -1}" '
             f'aria-controls="board">'
             f'<span class="tab-name">{escape(player.name)}{crown}</span>'
             f'<span class="tab-total" title="{total}">{score.total}</span>'
             f'<span class="tab-city" aria-hidden="true">{thumb}</span></button>'
         )
+    players = escape(_("Players"))
+    html = f'<div class="tab-list" role="tablist" aria-label="{players}">{"".join(tabs)}</div>'
     if len(calculator.players) < MAX_PLAYERS:
-        tabs.append(
+        html += (
             '<button type="button" class="tab add" data-action="add-player" '
             f'title="{escape(_("Add a player (up to 4)"))}" '
             f'aria-label="{escape(_("Add a player"))}">'
@@ -134,7 +138,7 @@ def tabs_html(calculator: Calculator, scores: list[CityScore], result: Result | 
             f'<span class="add-label"> {escape(pgettext("a button adding one", "Player"))}</span>'
             "</button>"
         )
-    return "".join(tabs)
+    return html
 
 
 # --- Tiles -------------------------------------------------------------------------------------
@@ -162,6 +166,7 @@ def tiles_html(
     if not tiles:
         return f'<p class="site-note">{escape(_("No tile shows all of these kinds."))}</p>'
     items = []
+    stop = held if held in tiles else tiles[0]  # one Tab stop: the arrows move along
     for tile in tiles:
         classes = ["cat-tile"]
         note = ""
@@ -179,7 +184,8 @@ def tiles_html(
         items.append(
             f'<button type="button" class="{" ".join(classes)}" data-tile="{tile}" '
             f'aria-pressed="{str(tile == held).lower()}" '
-            f'aria-disabled="{str(tile in used).lower()}" title="{escape(title)}">'
+            f'aria-disabled="{str(tile in used).lower()}" title="{escape(title)}" '
+            f'tabindex="{0 if tile == stop else -1}">'
             f'{tile_picture(tile)}<span class="num">{tile}</span>{note}</button>'
         )
     return "".join(items)
@@ -196,12 +202,14 @@ def palette_html(painter: Painter) -> str:
         label, title = BRUSH_LABELS[kind]
         swatches.append(
             f'<button type="button" class="swatch" data-kind="{int(kind)}" '
-            f'aria-pressed="{str(pressed).lower()}" title="{escape(said(title))}">'
+            f'aria-pressed="{str(pressed).lower()}" title="{escape(said(title))}" '
+            f'tabindex="{0 if pressed else -1}">'
             f"{kind_picture(kind)}<span>{escape(said(label))}</span></button>"
         )
     swatches.append(
         f'<button type="button" class="swatch eraser" data-kind="erase" '
-        f'aria-pressed="{str(painter.erasing).lower()}" title="{escape(_("Erase hexes"))}">'
+        f'aria-pressed="{str(painter.erasing).lower()}" title="{escape(_("Erase hexes"))}" '
+        f'tabindex="{0 if painter.erasing else -1}">'
         f'<span class="eraser-mark" aria-hidden="true">⌫</span>'
         f"<span>{escape(pgettext('a brush', 'Erase'))}</span></button>"
     )
@@ -248,7 +256,7 @@ def scorepad_html(calculator: Calculator, scores: list[CityScore], result: Resul
     stones = f'<span class="dot stones"></span>{stones_head}'
     rows = score_rows(scores, winners, kind_head, stones)
     table = (
-        f'<table class="scorepad"><thead><tr><th></th>{head}</tr></thead>'
+        f'<table class="scorepad"><thead><tr>{corner_cell()}{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
     if result is None:

@@ -65,6 +65,13 @@ HOLD_HINTS = {
 }
 
 
+def reading_order(cell: Hex) -> tuple[int, int]:
+    """Where a cell comes when the city is read like a page: top row first, then left to
+    right (axial cells of flat-topped hexes: the height on screen goes with ``2r + q``)."""
+    q, r = cell
+    return (2 * r + q, q)
+
+
 def hold_hint(gesture: str = "click") -> str:
     """How to handle a tile just taken in hand, for a player who clicks, taps or uses keys (a
     ``Sentence``: ``translate`` shows it in the page's language)."""
@@ -104,7 +111,7 @@ def tile_picture(tile_id: int, size: int = 64, rotation: int = 0) -> str:
     """A tile's picture (``svg.tile``'s), its title in the page's language."""
     cells = placement_cells((0, 0), rotation)
     hexes = zip(cells, TILES[tile_id].hexes, (1, 1, 1), strict=True)
-    return svg.hexes(hexes, size, size, describe_tile(tile_id))
+    return svg.hexes(hexes, size, size, describe_tile(tile_id), dict.fromkeys(cells, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +178,32 @@ class Hand:
             for anchor, turned, _cells in spot.orientations
             if turned == rotation
         ]
+
+    def legal_placements(self) -> list[tuple[Hex, int]]:
+        """Every legal ``(anchor, rotation)`` of the held tile, in the order the spot keys step
+        through them (here top to bottom; a page may order them otherwise)."""
+        if self.held_tile is None:
+            return []
+        found = {
+            (anchor, turned)
+            for spot in self.hand_city().spots()
+            for anchor, turned, _cells in spot.orientations
+        }
+        return sorted(found, key=lambda item: (reading_order(item[0]), item[1]))
+
+    def step_spot(self, steps: int) -> tuple[int, int] | None:
+        """Turn and move the held tile to the next (``steps`` > 0) or previous legal spot;
+        ``(index, count)`` of the spot now shown, or None if it fits nowhere."""
+        placements = self.legal_placements()
+        if not placements:
+            return None
+        here = (self.hover, self.rotation)
+        if here in placements:
+            index = (placements.index(here) + steps) % len(placements)
+        else:
+            index = 0 if steps > 0 else len(placements) - 1
+        self.hover, self.rotation = placements[index]
+        return index, len(placements)
 
     def has_any_spot(self) -> bool:
         """Whether the held tile fits anywhere in any rotation."""

@@ -76,23 +76,25 @@ SECTIONS: dict[str, tuple[Block, ...]] = {
             "ul",
             (
                 N_(
-                    "<b>Houses</b> (blue, 1 star per plaza): only your largest group of adjacent "
-                    "houses counts (most hexes; between equal groups, the higher value)."
+                    "<b>Houses</b> (a house on blue, 1 star per plaza): only your largest group "
+                    "of adjacent houses counts (most hexes; between equal groups, the higher "
+                    "value)."
                 ),
                 N_(
-                    "<b>Markets</b> (yellow, 2 stars): a market counts if no other market is "
-                    "next to it."
+                    "<b>Markets</b> (a coin on yellow, 2 stars): a market counts if no other "
+                    "market is next to it."
                 ),
                 N_(
-                    "<b>Barracks</b> (red, 2 stars): a barracks counts if it is on the outer "
-                    "edge of your city. An enclosed hole (a lake) is not the edge: this is the "
-                    "reading of the licensed online edition; some players also count holes."
+                    "<b>Barracks</b> (a shield on red, 2 stars): a barracks counts if it is on "
+                    "the outer edge of your city. An enclosed hole (a lake) is not the edge: this "
+                    "is the reading of the licensed online edition; some players also count "
+                    "holes."
                 ),
                 N_(
-                    "<b>Temples</b> (purple, 2 stars): a temple counts if all six neighbours are "
-                    "built (any height)."
+                    "<b>Temples</b> (columns on purple, 2 stars): a temple counts if all six "
+                    "neighbours are built (any height)."
                 ),
-                N_("<b>Gardens</b> (green, 3 stars): always count."),
+                N_("<b>Gardens</b> (a tree on green, 3 stars): always count."),
             ),
         ),
         ("p", N_("Highest total wins; on a tie, most stones; still tied, a shared victory.")),
@@ -164,7 +166,7 @@ SECTIONS: dict[str, tuple[Block, ...]] = {
         (
             "p",
             N_(
-                "Click a tile in the Construction Site, then move over your city: green dots "
+                "Click a tile in the Construction Site, then move over your city: ringed dots "
                 "mark where it fits in the current rotation; the ghost shows the level and the "
                 "stones you would gain. Rotate with <kbd>R</kbd> (<kbd>Shift</kbd>+<kbd>R</kbd> "
                 "back), the mouse wheel or the ⟳ button; click to place; <kbd>Esc</kbd> puts the "
@@ -178,8 +180,21 @@ SECTIONS: dict[str, tuple[Block, ...]] = {
                 "With the keyboard: <kbd>1</kbd> to <kbd>6</kbd> take a Construction Site tile "
                 "(left to right, or top to bottom), the arrows or <kbd>W</kbd> <kbd>E</kbd> "
                 "<kbd>D</kbd> <kbd>S</kbd> <kbd>A</kbd> <kbd>Q</kbd> move it, <kbd>Enter</kbd> "
-                "places it. Drag to pan, <kbd>Ctrl</kbd>+wheel or pinch to zoom; "
-                "<kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes."
+                "places it; <kbd>N</kbd> (<kbd>Shift</kbd>+<kbd>N</kbd> back) turns and moves it "
+                "to each legal spot in turn, saying what it would score. Drag to pan, "
+                "<kbd>Ctrl</kbd>+wheel or pinch to zoom; <kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes."
+            ),
+        ),
+        (
+            "p",
+            N_(
+                "Without seeing the city: under <i>Play in words</i>, type a move in the "
+                "notation (<code>18@0,2:0</code>: the tile, the cell of its first hex, its turn "
+                "from 0 to 5) or open <i>The city in words</i>: every hex of the city with its "
+                "level, its tile and why it scores, and every legal spot of the tile in hand, "
+                "best score first, each a button that plays it. Cells are written q,r: the "
+                "starting plaza is 0,0, 0,-1 is the hex above it, 1,0 the hex below on the "
+                "right."
             ),
         ),
     ),
@@ -228,5 +243,5 @@ def section(title: str) -> str:
 
 def html() -> str:
     """The whole help, in the page's language."""
-    intro = f"<h2>{said(TITLE)}</h2>\n<p>{said(INTRO)}</p>"
+    intro = f'<h2 id="rules-title">{said(TITLE)}</h2>\n<p>{said(INTRO)}</p>'
     return "\n".join([intro, *(section(title) for title in SECTIONS)])

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from akropolis.checks import VARIANTS
 from akropolis.picture.markup import escape
-from common.i18n import ngettext, pgettext, translate
+from common.i18n import _, ngettext, pgettext, translate
 
 
 def kind_title(kind: str) -> str:
@@ -66,6 +66,12 @@ def verdict_line(verdict) -> str:
         count,
         **values,
     )
+
+
+def corner_cell() -> str:
+    """The scorepad's top left cell, over the rows' names: blank to the eye, named for screen
+    readers (a header cell is never empty)."""
+    return f'<th><span class="visually-hidden">{escape(_("Score"))}</span></th>'
 
 
 def score_rows(

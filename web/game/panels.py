@@ -10,9 +10,10 @@ from akropolis import Game, LegalMove
 from akropolis.checks import VARIANTS
 from akropolis.picture import svg
 from akropolis.picture.markup import escape
+from common.city_words import tile_name
 from common.hand import tile_picture
 from common.i18n import _, join, ngettext, pgettext, translate
-from common.scorepad import score_rows
+from common.scorepad import corner_cell, score_rows
 from game.opponents import architect_note, kind_of, seat_label, stones
 
 #: Keys that take a Construction Site tile in hand, left to right (the page listens for them).
@@ -25,6 +26,8 @@ def site_html(game: Game, held: int | None) -> str:
     choice is forced by the rules, so this is what a player could work out at the table)."""
     affordable = set(game.affordable())
     reply = game.architect_reply(held) if held is not None else None
+    # One Tab stop for the site (the arrows move along it): the tile in hand, else the first.
+    stop = held if held is not None else min(affordable, default=None)
     items = []
     for index, tile in enumerate(game.site):
         disabled = index not in affordable
@@ -48,9 +51,13 @@ def site_html(game: Game, held: int | None) -> str:
                 held=game.site[held],
             )
             note = f'<span class="next">{escape(_("{name} next", name=name))}</span>'
+        name = tile_name(tile, index)  # what a screen reader says: "Tile 33: …, free"
+        if index == reply:
+            name = _("{tile}; {name} takes it next", tile=name, name=game.names[1])
         items.append(
             f'<button class="{classes}" data-site="{index}" data-tile="{tile}"'
             f'{" disabled" if disabled else ""} aria-pressed="{str(index == held).lower()}"'
+            f' tabindex="{0 if index == stop else -1}" aria-label="{escape(name)}"'
             f' title="{escape(title)}"{shortcut}>{tile_picture(tile)}'
             f'<span class="cost">{escape(cost)}</span>{note}</button>'
         )
@@ -175,10 +182,10 @@ def players_html(
         if player == thinking:
             classes.append("thinking")
         label = seat_label(kind_of(game, player))
+        busy = _("Building") if game.is_architect(player) else _("Thinking")
         who = f'<span class="who">{escape(label)}</span>' if label else ""
         if player == thinking:
-            busy = escape(_("Building") if game.is_architect(player) else _("Thinking"))
-            note = f'<span class="note" role="status">{busy}<span class="dots"></span></span>'
+            note = f'<span class="note">{escape(busy)}<span class="dots"></span></span>'
         elif notes.get(player):
             note = f'<span class="note">{escape(notes[player])}</span>'
         else:
@@ -195,14 +202,49 @@ def players_html(
                 f"<tr>{cells}<td>{score.stones}</td><td><b>{score.total}</b></td></tr></table>"
             )
         alt = _("{name}'s city", name=game.names[player])  # the picture escapes it
-        thumb = svg.hexes(game.cities[player].hexes(), 150, 110, alt)
+        city = game.cities[player]
+        thumb = svg.hexes(city.hexes(), 150, 110, alt, city.pieces())
+        said = [
+            ngettext(
+                "{name}: {points}, {count} stone.",
+                "{name}: {points}, {count} stones.",
+                game.stones[player],
+                name=game.names[player],
+                points=points(score.total),
+            )
+            if show_scores
+            else ngettext(
+                "{name}: {count} stone.",
+                "{name}: {count} stones.",
+                game.stones[player],
+                name=game.names[player],
+            )
+        ]
+        if player == game.chief:
+            said.append(_("Chief Architect."))
+        if "to-play" in classes:
+            said.append(_("To play now."))
+        if label:
+            said.append(_("Played by: {who}.", who=label))
+        if player == thinking or notes.get(player):
+            said.append(pgettext("a sentence", "{text}.", text=notes.get(player) or busy))
+        viewed_ = ' aria-current="true"' if player == viewed else ""
         cards.append(
-            f'<button class="{" ".join(classes)}" data-player="{player}">'
+            f'<button class="{" ".join(classes)}" data-player="{player}"{viewed_}'
+            f' aria-label="{escape(in_a_row(said))}">'
             f'<span class="name">{escape(game.names[player])}{chief}</span>'
             f'<span class="stones" title="{stones_title}">◆ {game.stones[player]}</span>'
             f"{who}{note}{lines}{thumb}</button>"
         )
     return "".join(cards)
+
+
+def in_a_row(sentences: list[str]) -> str:
+    """Whole sentences said one after the other (the language's own spacing)."""
+    text = sentences[0]
+    for then in sentences[1:]:
+        text = pgettext("two sentences in a row", "{first} {then}", first=text, then=then)
+    return text
 
 
 def scorepad_html(game: Game) -> str:
@@ -226,7 +268,7 @@ def scorepad_html(game: Game) -> str:
         cheer = _("{names} win!", names=join(names))
     why = _("{explanation}.", explanation=translate(result.explanation))
     return (
-        f'<table class="scorepad"><thead><tr><th></th>{head}</tr></thead>'
+        f'<table class="scorepad"><thead><tr>{corner_cell()}{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         f'<p class="verdict"><b>{escape(cheer)}</b> {escape(why)}</p>{solo}'
     )

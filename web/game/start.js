@@ -85,6 +85,7 @@ function begin(choice) {
   }
   window.akropolisPending = text;
   startButton.disabled = resumeButton.disabled = quickButton.disabled = true;
+  status.ariaLive = "polite";  // what happens to the player's choice is said
   status.textContent = choice.action === "resume"
     ? t("Your game opens as soon as it has loaded…")
     : t("The game starts as soon as it has loaded…");

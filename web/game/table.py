@@ -10,6 +10,7 @@ from __future__ import annotations
 from akropolis import TILES, City, Game, LegalMove, Move
 from common.hand import PLACE_HINTS, Ghost, Hand, hold_hint
 from common.i18n import _, ngettext, translate
+from game.spots import SpotWords, legal_spots
 
 __all__ = ["PLACE_HINTS", "Ghost", "Table"]
 
@@ -23,6 +24,7 @@ class Table(Hand):
         super().__init__()
         self.game = game
         self.held: int | None = None  # site index of the tile in hand
+        self._spots: tuple[tuple[int, int], list[SpotWords]] | None = None
 
     # --- Questions ---------------------------------------------------------------------------
 
@@ -32,6 +34,25 @@ class Table(Hand):
 
     def hand_city(self) -> City:
         return self.game.cities[self.game.turn]
+
+    def spots(self) -> list[SpotWords]:
+        """The held tile's legal spots in words, best score first (kept until the game or the
+        tile in hand changes: the N key steps through them one by one)."""
+        if self.held is None:
+            return []
+        key = (self.game.ply, self.held)
+        if self._spots is None or self._spots[0] != key:
+            self._spots = (key, legal_spots(self.game, self.held))
+        return self._spots[1]
+
+    def legal_placements(self) -> list[tuple[Hex, int]]:
+        """The spot keys step in the order of the spots in words: best score first."""
+        return [(spot.move.anchor, spot.move.rotation) for spot in self.spots()]
+
+    def spot_at(self, anchor: Hex | None) -> SpotWords | None:
+        """The held tile's legal spot with its first hex on ``anchor`` as it is turned now."""
+        here = (anchor, self.rotation)
+        return next((s for s in self.spots() if (s.move.anchor, s.move.rotation) == here), None)
 
     def check(self, move: Move) -> tuple[tuple[Hex, Hex, Hex], int, int]:
         """The game's own check: the city's rules, and the turn and the tile's cost."""
@@ -104,6 +125,15 @@ class Table(Hand):
             tile=info.tile,
             level=info.level,
         )
+
+    def play_typed(self, move: Move) -> tuple[bool, str]:
+        """Play a move typed in the notation (the tile taken from the site, turned, placed);
+        as ``place``."""
+        if move.tile not in self.game.site:
+            return False, _("Tile {tile} is not in the Construction Site.", tile=move.tile)
+        self.held = self.game.site.index(move.tile)
+        self.rotation = move.rotation
+        return self.place(move.anchor)
 
     def play(self, move: Move) -> LegalMove:
         """Play a move chosen elsewhere (a computer's, checked by the caller); what it did."""

@@ -1,5 +1,12 @@
 """Colours and symbols of the hex kinds: the game's own colours, plus a shape per kind so a
 city reads in greyscale too.  Symbols are polygons in hex-radius units around the centre.
+
+The hues are the game's (quarry grey, houses blue, markets yellow, barracks red, temples purple,
+gardens green); their lightness is spread so that the six kinds stay apart for colour-blind
+players: from dark to light temple, barracks, house, garden, quarry, market, about 10 L* apart,
+so that red and green, blue and purple, differ in lightness where their hues merge.
+``tests/engine/test_palette.py`` checks it under simulated protanopia, deuteranopia and
+achromatopsia, and the symbols' contrast on their fills.
 """
 
 from __future__ import annotations
@@ -10,32 +17,38 @@ from ..tiles import STARS, Kind
 
 #: Fill colour of each district kind (plazas use the same colour) and of quarries.
 FILL: dict[Kind, str] = {
-    Kind.QUARRY: "#9a9a94",
-    Kind.HOUSE: "#3f7fd0",
-    Kind.MARKET: "#e8b923",
-    Kind.BARRACKS: "#c8412f",
-    Kind.TEMPLE: "#8a55b8",
-    Kind.GARDEN: "#4f9e3a",
+    Kind.QUARRY: "#bbbdb8",
+    Kind.HOUSE: "#4584d3",
+    Kind.MARKET: "#fed538",
+    Kind.BARRACKS: "#bc3d29",
+    Kind.TEMPLE: "#6d3895",
+    Kind.GARDEN: "#6fb15f",
 }
 #: Darker shade for the sides of raised hexes and outlines.
 SHADE: dict[Kind, str] = {
-    Kind.QUARRY: "#5e5e59",
-    Kind.HOUSE: "#24508a",
-    Kind.MARKET: "#9c7a0e",
-    Kind.BARRACKS: "#7e2419",
-    Kind.TEMPLE: "#553274",
-    Kind.GARDEN: "#2f6322",
+    Kind.QUARRY: "#747572",
+    Kind.HOUSE: "#2b5283",
+    Kind.MARKET: "#9d8423",
+    Kind.BARRACKS: "#752619",
+    Kind.TEMPLE: "#44235c",
+    Kind.GARDEN: "#456e3b",
 }
-#: Symbol ink: light on dark fills, dark on the yellow market.
+#: Symbol ink: light on the darker fills, dark on the lighter ones (at least 3:1 on each).
+LIGHT_INK, DARK_INK = "#f8f6f0", "#2b2620"
 INK: dict[Kind, str] = {
-    Kind.QUARRY: "#f4f3ee",
-    Kind.HOUSE: "#f4f3ee",
-    Kind.MARKET: "#3b2f06",
-    Kind.BARRACKS: "#f4f3ee",
-    Kind.TEMPLE: "#f4f3ee",
-    Kind.GARDEN: "#f4f3ee",
+    Kind.QUARRY: DARK_INK,
+    Kind.HOUSE: LIGHT_INK,
+    Kind.MARKET: DARK_INK,
+    Kind.BARRACKS: LIGHT_INK,
+    Kind.TEMPLE: LIGHT_INK,
+    Kind.GARDEN: DARK_INK,
 }
+#: The plaza stars' gold, on the fills dark enough for it (3:1 or more).
 STAR_INK = "#fff6c8"
+#: A plaza's ink (its symbol and stars): gold on dark fills, the kind's dark ink on light ones.
+STAR_INKS: dict[Kind, str] = {
+    kind: STAR_INK if ink == LIGHT_INK else DARK_INK for kind, ink in INK.items()
+}
 
 
 def base_kind(kind: Kind) -> Kind:
@@ -52,7 +65,8 @@ def shade(kind: Kind) -> str:
 
 
 def ink(kind: Kind) -> str:
-    return INK[base_kind(kind)]
+    """The ink of a hex's symbol: its plaza ink on a plaza."""
+    return (STAR_INKS if kind.is_plaza else INK)[base_kind(kind)]
 
 
 def circle(cx: float, cy: float, radius: float, sides: int = 14) -> list[tuple[float, float]]:
@@ -122,3 +136,22 @@ def plaza_stars(kind: Kind) -> list[list[tuple[float, float]]]:
     step = size * 1.9
     start = -step * (count - 1) / 2
     return [star(start + i * step, 0.0, size) for i in range(count)]
+
+
+#: Where a plaza draws its kind's symbol (shrunk, above) and its row of stars (below).
+PLAZA_SYMBOL_SCALE, PLAZA_SYMBOL_Y, PLAZA_STARS_Y = 0.62, -0.3, 0.27
+
+
+def plaza(kind: Kind, sides: int = 14) -> list[list[tuple[float, float]]]:
+    """A plaza's picture, unit hex radius: its kind's symbol, small, above its row of stars, so
+    that plazas of different kinds differ in shape, not only in colour."""
+    scale, dy = PLAZA_SYMBOL_SCALE, PLAZA_SYMBOL_Y
+    shapes = [[(x * scale, y * scale + dy) for x, y in shape] for shape in symbol(kind, sides)]
+    stars = [[(x, y + PLAZA_STARS_Y) for x, y in shape] for shape in plaza_stars(kind)]
+    return shapes + stars
+
+
+#: Each plaza kind's picture, as the page draws it.
+PLAZAS: dict[Kind, list[list[tuple[float, float]]]] = {
+    kind: plaza(kind) for kind in Kind if kind.is_plaza
+}

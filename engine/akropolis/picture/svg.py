@@ -12,7 +12,7 @@ A picture has no script and no external reference: rules sites can host it as a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from ..checks import VARIANTS, check_int, excerpt, is_int
 from ..city import City
@@ -63,6 +63,17 @@ def _write(commands: Iterable[list], out: list[str]) -> None:
             if alpha != 1:
                 parts.append(f' opacity="{alpha:g}"')
             out.append("".join(parts) + "/>")
+        elif kind == "line":
+            flat, stroke, width, alpha = command[1:5]
+            parts = [
+                f'<polyline points="{_points(flat)}" fill="none" stroke="{stroke}" '
+                f'stroke-width="{width:g}" stroke-linecap="round" stroke-linejoin="round"'
+            ]
+            if len(command) > 5 and command[5]:
+                parts.append(f' stroke-dasharray="{" ".join(f"{v:g}" for v in command[5])}"')
+            if alpha != 1:
+                parts.append(f' opacity="{alpha:g}"')
+            out.append("".join(parts) + "/>")
         elif kind == "dot":
             _, x, y, radius, fill, stroke, width = command
             fill_colour, fill_opacity = _colour(fill)
@@ -107,11 +118,18 @@ def render(commands: Iterable[list], width: float, height: float, title: str = "
 # --- Small pictures: tiles and thumbnails ------------------------------------------------------
 
 
-def hexes(items: Iterable[tuple[Hex, Kind, int]], width: int, height: int, title: str = "") -> str:
-    """Some hexes (a tile, a city) fitted into ``width`` × ``height``: thumbnails, tiles."""
+def hexes(
+    items: Iterable[tuple[Hex, Kind, int]],
+    width: int,
+    height: int,
+    title: str = "",
+    pieces: Mapping[Hex, int] | None = None,
+) -> str:
+    """Some hexes (a tile, a city) fitted into ``width`` × ``height``: thumbnails, tiles.
+    ``pieces`` (``City.pieces()``) draws them as tiles; without it each hex is edged alone."""
     items = list(items)
     view = fit([h for h, _, _ in items], width, height, margin=1.1, min_scale=1.0)
-    return render(scene.city_layer(items, view), width, height, title)
+    return render(scene.city_layer(items, view, pieces=pieces), width, height, title)
 
 
 def tile(tile_id: int, size: int = 64, rotation: int = 0) -> str:
@@ -122,7 +140,8 @@ def tile(tile_id: int, size: int = 64, rotation: int = 0) -> str:
     tile_ = TILES[tile_id]
     cells = placement_cells((0, 0), rotation)
     label = f"Tile {tile_id}: " + ", ".join(k.label for k in tile_.hexes)
-    return hexes(zip(cells, tile_.hexes, (1, 1, 1), strict=True), size, size, label)
+    items = zip(cells, tile_.hexes, (1, 1, 1), strict=True)
+    return hexes(items, size, size, label, dict.fromkeys(cells, 0))
 
 
 # --- Cities ------------------------------------------------------------------------------------
@@ -265,8 +284,9 @@ def city(
     variants: Iterable[str] = (),
     stones: int = 0,
     say: Callable[[object], str] = str,
+    last: bool | Iterable[Hex] = False,
 ) -> str:
-    """An SVG picture of a city.
+    """An SVG picture of a city, drawn as its tiles.
 
     ``subject`` is a game (the city of ``player``; by default the player to move, or the first
     when the game is over) or a ``City`` (scored with ``variants`` and
@@ -275,7 +295,8 @@ def city(
     ``kind`` ("houses", "markets", …) highlights one kind.  ``legend`` (on with ``explain`` unless
     set) adds the scorepad: each kind's value × stars, stones and total.  ``coordinates``
     writes each hex's ``q,r``.  ``say`` writes its words (English by default; a page passes
-    its translation of the engine's sentences).
+    its translation of the engine's sentences).  ``last`` marks the last tile placed (True: the
+    city's own last placement; or some cells).
     """
     size = check_int(size, "size", MIN_SIZE, MAX_SIZE)
     if kind is not None and kind not in VARIANTS:
@@ -285,6 +306,7 @@ def city(
     items = list(city_.hexes())
     map_height = round(size * 0.8)
     view = fit([h for h, _, _ in items], size, map_height, margin=1.3, min_scale=2.0)
+    tiles = {"pieces": city_.pieces(), "last": city_.last_cells() if last is True else last or ()}
     if explain or kind is not None or coordinates:
         commands = scene.explained_city(
             items,
@@ -293,9 +315,10 @@ def city(
             highlight=kind,
             coordinates=coordinates,
             say=say,
+            **tiles,
         )
     else:
-        commands = scene.city_layer(items, view)
+        commands = scene.city_layer(items, view, **tiles)
     height = map_height
     if legend:
         text = max(11.0, size / 40)

@@ -5,8 +5,10 @@ says why it counts or not."""
 from __future__ import annotations
 
 from akropolis.picture import scene
-from browser.dom import element, listen
+from browser.dom import element, listen, reduced_motion
 from calculator.browser.screen import Screen
+from common.city_words import city_table_html
+from common.i18n import _
 from common.scorepad import verdict_line
 
 
@@ -20,6 +22,17 @@ class Explanation:
         listen(element("explanation"), "mouseover", self.point_at_verdict, tell)
         listen(element("explanation"), "click", self.point_at_verdict, tell)
         listen(element("explanation"), "mouseleave", self.stop_pointing, tell)
+        listen(element("words-box"), "toggle", lambda _event: self.words(), tell)
+
+    def words(self) -> None:
+        """The city in words (every visible hex, its level, tile and verdict), while open."""
+        page = self.page
+        if not element("words-box").open or not page.scores:
+            return
+        player = page.calc.current
+        caption = _("{name}'s city, hex by hex, top row first.", name=player.name)
+        score = page.scores[page.calc.active]
+        element("city-words").innerHTML = city_table_html(player.city(), score, caption)
 
     def overlay(self, view) -> list:
         """The district picked in the explanation, outlined green (counts) or red."""
@@ -49,7 +62,8 @@ class Explanation:
         city_view = self.page.city_view
         city_view.paint_overlay()
         if event.type == "click":
-            city_view.canvas.scrollIntoView({"block": "nearest", "behavior": "smooth"})
+            behavior = "auto" if reduced_motion() else "smooth"
+            city_view.canvas.scrollIntoView({"block": "nearest", "behavior": behavior})
 
     def stop_pointing(self, _event) -> None:
         if self.focus is not None:

@@ -15,7 +15,7 @@ import json
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from akropolis import Kind
+from akropolis import DIRECTIONS, Kind
 from akropolis.checks import VARIANTS
 from akropolis.hexes import unpack
 from akropolis.picture import scene
@@ -25,7 +25,8 @@ from akropolis.sentences import N_, Sentence
 from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
 from browser.dom import data_of, element, listen, start_page
-from browser.hand_controls import HandControls
+from browser.hand_controls import CONTROLS, TYPING, HandControls, focus_tag
+from browser.roving import roving_key
 from calculator import panels
 from calculator.browser.explain import Explanation
 from calculator.browser.players import PlayerControls
@@ -33,6 +34,7 @@ from calculator.browser.saving import CalculatorSaving
 from calculator.browser.share import CalculatorShare
 from calculator.city import catalogue
 from calculator.model import HEXES_MODE, TILES_MODE, Calculator
+from common.hand import CURSOR_KEYS
 from common.i18n import _, translate
 from common.rules_help import variant_help
 
@@ -43,6 +45,10 @@ MODE_NOTES = {
     ),
     HEXES_MODE: N_("Tiles unknown? Paint what you see: a kind and a level for each visible hex."),
 }
+
+
+#: Groups of buttons that are one Tab stop each (``browser.roving``).
+ROVING_GROUPS = ("#catalogue [data-tile]", "#tabs [role=tab]", "#palette .swatch")
 
 
 class Page:
@@ -133,6 +139,7 @@ class Page:
             box.checked = box.value in calc.variants
         self.set_html("scorepad", panels.scorepad_html(calc, self.scores, result))
         self.set_html("explanation", panels.explanation_html(player.name, self.scores[calc.active]))
+        self.explanation.words()
         self.city_view.key = id(player)
         self.city_view.paint(fit_view=fit_view or id(player) not in self.city_view.views)
 
@@ -201,12 +208,14 @@ class Page:
 
     def static(self, view) -> list:
         """The city; with "Scoring" on, each district's verdict badge (the SVG's too)."""
-        hexes = self.calc.current.visible()
+        city = self.calc.current.city()  # painted hex by hex: each hex a tile of its own
+        hexes = list(city.hexes())
+        tiles = {"pieces": city.pieces(), "last": city.last_cells()}
         if self.explain and self.scores:
             return scene.explained_city(
-                hexes, self.scores[self.calc.active].hexes, view, say=translate
+                hexes, self.scores[self.calc.active].hexes, view, say=translate, **tiles
             )
-        return scene.city_layer(hexes, view)
+        return scene.city_layer(hexes, view, **tiles)
 
     def overlay(self, view) -> list:
         """What follows the pointer: the tile in hand and its legal spots, or the brush; or
@@ -299,16 +308,44 @@ class Page:
     # --- Events ------------------------------------------------------------------------------
 
     def key(self, event) -> None:
-        if event.target.tagName in ("INPUT", "TEXTAREA") or document.querySelector("dialog[open]"):
+        """Keys act on what has the focus: Enter and the arrows are the city's only when the
+        city (or nothing in particular) has it."""
+        tag = focus_tag(event)
+        if tag in TYPING or document.querySelector("dialog[open]"):
             return
+        for group in ROVING_GROUPS:  # one Tab stop each: the arrows move inside
+            buttons = list(document.querySelectorAll(group))
+            if event.target.matches(group) and roving_key(event, buttons):
+                return
         key = event.key
         if key == "Escape":
             self.cancel()
         elif key == "z" and (event.ctrlKey or event.metaKey):
             event.preventDefault()
             self.undo()
+        elif self.calc.current.mode == HEXES_MODE:
+            if tag not in CONTROLS:
+                self.paint_key(event)
         else:
-            self.controls.key(event)
+            self.controls.key(event, move=tag not in CONTROLS)
+
+    def paint_key(self, event) -> None:
+        """Painting hex by hex from the keyboard: the arrows (or W E D S A Q) move the brush
+        over the city, Enter or Space paints (or erases) the hex under it."""
+        painter, key = self.calc.current.painter, event.key
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if key in CURSOR_KEYS:
+            event.preventDefault()
+            self.city_view.gesture = "key"
+            here = painter.hover if painter.hover is not None else (0, 0)
+            dq, dr = DIRECTIONS[CURSOR_KEYS[key]] if painter.hover is not None else (0, 0)
+            painter.hover = (here[0] + dq, here[1] + dr)
+            self.brush_hint(painter.hover)
+            self.city_view.paint_overlay()
+        elif key in ("Enter", " ") and painter.hover is not None:
+            event.preventDefault()
+            self.tap(painter.hover, False)
 
     def cancel(self) -> None:
         self.calc.current.builder.drop()

@@ -23,6 +23,7 @@ from akropolis.scoring import CityScore
 from browser.city_view import CityView
 from browser.dom import element, listen
 from browser.hand_controls import HandControls
+from common.city_words import city_table_html
 from common.hand import tile_picture
 from common.i18n import _, ngettext, translate
 from common.scorepad import verdict_line
@@ -96,11 +97,14 @@ class Embed:
         return [h for h, _, _ in city.hexes()] + ring
 
     def static(self, view) -> list:
-        hexes = list(self.city().hexes())
+        city = self.city()
+        hexes = list(city.hexes())
+        tiles = {"pieces": city.pieces(), "last": city.last_cells()}
         kind = self.options.kind
         if not self.options.breakdown and kind is None:
-            return scene.city_layer(hexes, view)
-        return scene.explained_city(hexes, self.score().hexes, view, highlight=kind, say=translate)
+            return scene.city_layer(hexes, view, **tiles)
+        score = self.score().hexes
+        return scene.explained_city(hexes, score, view, highlight=kind, say=translate, **tiles)
 
     def overlay(self, view) -> list:
         tryit = self.tryit
@@ -161,6 +165,8 @@ class Embed:
             element("verdicts").innerHTML = embed_panels.verdicts_html(
                 score.hexes, self.options.kind
             )
+        caption = _("{name}, hex by hex, top row first.", name=name)
+        element("city-words").innerHTML = city_table_html(self.city(), score, caption)
         subject = game if game else self.record
         element("open").href = full_page_link(subject)
         if self.replay:

@@ -12,7 +12,9 @@ player is told, and the game stays as it is.  The Architect's moves are forced (
 only legal move), so a solo game needs no worker until a Hint is asked for.
 
 **Turns.**  When a computer is to move, its card says it is thinking; its move then flies from
-the Construction Site to its city and the spot glows a moment (``game.animation``).
+the Construction Site to its city and the spot glows a moment (``game.animation``).  For a
+person who asked their system for less motion (``prefers-reduced-motion``) nothing moves: the
+tile is in its place at once, and the city stays on screen as long as the glow would have.
 The view follows the game only while the player has not chosen another city to look at; the
 log and the computer's card say what it did either way.  Computers play only in the player's own
 game, never in a game played by link, and land their moves only while the page is visible (a
@@ -30,7 +32,7 @@ import asyncio
 from pyscript import document, window
 
 from akropolis import TILES, Game, records
-from browser.dom import in_background, listen
+from browser.dom import in_background, listen, reduced_motion
 from browser.dom import perf_ms as _now
 from common.i18n import _, explain, translate
 from game import panels
@@ -53,6 +55,7 @@ from game.opponents import (
     turn_note,
     undo_count,
 )
+from game.spots import score_sentence
 
 #: Seconds between two animation frames, and between two looks at what a turn waits for.
 FRAME = 1 / 60
@@ -77,6 +80,7 @@ class Opponents:
         self.thinking: int | None = None  # the seat thinking now
         self.notes: dict[int, str] = {}  # what each computer did last
         self.animation: tuple[MoveAnimation, float, int] | None = None  # (move, start, seat)
+        self.still = False  # the last move is landing without motion: nothing to draw
         self.paused = False
         self.follow = True  # the view follows the game (the player chose no other city)
         self.failure: str | None = None
@@ -84,7 +88,12 @@ class Opponents:
         self._hint_token: tuple[int, int] | None = None
         self._turn_token: tuple[int, int] | None = None
         #: For benchmarks: how long the worker took to start, and each answer's thinking time.
-        self.stats: dict = {"boot_ms": worker.stats["boot_ms"] if worker else None, "think_ms": []}
+        #: ``frames``: how many animation frames were painted (none when motion is reduced).
+        self.stats: dict = {
+            "boot_ms": worker.stats["boot_ms"] if worker else None,
+            "think_ms": [],
+            "frames": 0,
+        }
         self.worker = worker or WorkerClient(self.stats)
         self.worker.stats = self.stats
         listen(document, "visibilitychange", lambda _e: self.schedule(), app.message)
@@ -135,7 +144,7 @@ class Opponents:
 
     def overlay(self, view, viewed: int) -> list:
         """The move being animated, on the city of the computer that made it."""
-        if self.animation is None:
+        if self.animation is None or self.still:
             return []
         move, started, seat = self.animation
         if seat != viewed:
@@ -299,8 +308,10 @@ class Opponents:
         )
 
     async def _land(self, generation: int, seat: int, info) -> None:
-        """Animate the move into the seat's city, play it, let its spot glow."""
+        """Animate the move into the seat's city, play it, let its spot glow (with reduced
+        motion: play it, and leave its city in view as long)."""
         app = self.app
+        still = self.still = reduced_motion()
         if self.follow and app.viewed != seat:
             app.viewed = seat
             app.refresh(fit_view=True)  # as a turn starts, its city fitted
@@ -312,28 +323,39 @@ class Opponents:
         move = MoveAnimation(hexes, self._site_point(button))
         if button is not None:
             button.classList.add("leaving")
-        self.animation = (move, _now(), seat)
-        await self._frames(generation, FLIGHT_MS, seat)
-        if generation != self.generation:
-            return
+        if not still:
+            self.animation = (move, _now(), seat)
+            await self._frames(generation, FLIGHT_MS, seat)
+            if generation != self.generation:
+                return
         game = self.game
         note = turn_note(game, info)
         self.thinking = None
+        before = game.score(seat).total
         played = app.table.play(info.move)
         self.notes[seat] = note
         moved = translate(describe_move(game.names[seat], played))
+        total = game.score(seat).total  # the move, then the score it made, said once
+        said = [_("{move}.", move=moved), score_sentence(game.names[seat], total, total - before)]
         if human_to_move(game):
-            said = _(
-                "{move}. Your turn, {name}: pick a tile.", move=moved, name=game.names[game.turn]
+            said.append(
+                _(
+                    "Your turn, {name}: pick a tile from the Construction Site.",
+                    name=game.names[game.turn],
+                )
             )
         elif game.is_over:
-            said = _("{move}. {result}", move=moved, result=translate(panels.game_over_line(game)))
-        else:
-            said = _("{move}.", move=moved)
-        app.refresh()
+            said.append(translate(panels.game_over_line(game)))
+        said = panels.in_a_row(said)
+        app.refresh(said=said)
         app.save()
-        app.hint(said, "good")
-        await self._frames(generation, FLIGHT_MS + GLOW_MS, seat)
+        if still:  # no glow, but the spot stays in view as long, and the next move waits
+            landed = _now()
+            self.animation = (move, landed, seat)
+            if not await self._until(generation, lambda: self._elapsed(landed) >= GLOW_MS):
+                return
+        else:
+            await self._frames(generation, FLIGHT_MS + GLOW_MS, seat)
         if generation != self.generation:
             return
         self.animation = None
@@ -341,14 +363,14 @@ class Opponents:
         shown = persons_city(game)
         if self.follow and shown is not None and app.viewed != shown:
             app.viewed = shown
-            app.refresh(fit_view=True)
-            app.hint(said, "good")
+            app.refresh(fit_view=True, said=said)  # said once: not again after the turn line
 
     async def _frames(self, generation: int, until: float, seat: int) -> None:
         """Paint the animation (when its city is on screen) until ``until`` ms of it."""
         while generation == self.generation and self.animation is not None:
             if self.app.viewed == seat:
                 self.app.paint_overlay()
+                self.stats["frames"] += 1
             if self._elapsed(self.animation[1]) >= until:
                 return
             await asyncio.sleep(FRAME)

@@ -25,14 +25,17 @@ from common.i18n import _, explain, pgettext, translate
 from game import panels
 from game.browser.api import never_raises, publish
 from game.browser.files import GameFiles
+from game.browser.keyboard import Keyboard
 from game.browser.link_kept import LinkGamesKept
 from game.browser.link_opening import LinkOpener
 from game.browser.link_session import LinkSession
 from game.browser.opponents import Opponents
 from game.browser.saving import SaveKeeper
 from game.browser.share import ShareDialog
+from game.browser.text_view import TextView
 from game.browser.worker_client import WorkerClient
 from game.newgame import NewGameForm, SetupError, waiting_game
+from game.spots import hint_sentence, score_sentence, step_sentence
 from game.table import Table
 
 
@@ -59,6 +62,8 @@ class GamePage:
             self.city_view, element("btn-confirm"), lambda: self.table, self.place
         )
         self.opponents = Opponents(self, worker)  # computer seats: the AI worker, turns, Hint
+        self.keyboard = Keyboard(self)  # keys act on what has the focus; focus never lost
+        self.words = TextView(self)  # the move field, the spots and the city in words
 
     # --- Wiring ------------------------------------------------------------------------------
 
@@ -77,7 +82,8 @@ class GamePage:
             dialog.close()
 
     def bind(self) -> None:
-        self.on(document, "keydown", self.key)
+        self.keyboard.bind()
+        self.words.bind()
         self.on(element("site"), "click", self.site_click)
         self.on(element("players"), "click", self.player_click)
         self.on(element("app"), "click", self.action_click)
@@ -98,12 +104,10 @@ class GamePage:
         self.opponents.reset()
         self.end_closed = False
         element("end-dialog").close()
-        self.refresh(fit_view=True)
-        if hint:
-            if game.is_over:
-                self.hint_first(hint)  # then who won
-            else:
-                self.hint(hint)
+        if hint and game.is_over:
+            self.refresh(fit_view=True, first=hint)  # then who won
+        else:
+            self.refresh(fit_view=True, said=hint or None)
 
     def start(self, game: Game, hint: str = "") -> None:
         """Play ``game`` instead of the player's own, which is kept aside if unfinished."""
@@ -174,15 +178,18 @@ class GamePage:
         return [h for h, _kind, _level in city.hexes()] + [unpack(cell) for cell in city.frontier]
 
     def static(self, view) -> list:
-        """The viewed city; once the game is over, the hexes that scored glow."""
+        """The viewed city, as its tiles, the last one placed marked; once the game is over, the
+        hexes that scored glow."""
         game = self.table.game
-        hexes = list(game.cities[self.viewed].hexes())
+        city = game.cities[self.viewed]
+        hexes = list(city.hexes())
         glow, dim = frozenset(), frozenset()
         if game.is_over:
             verdicts = game.score(self.viewed).hexes
             glow = frozenset(v.cell for v in verdicts if v.points > 0)
             dim = frozenset(v.cell for v in verdicts if v.points == 0)
-        return scene.city_layer(hexes, view, glow=glow, dim=dim)
+        tiles = {"pieces": city.pieces(), "last": city.last_cells()}
+        return scene.city_layer(hexes, view, glow=glow, dim=dim, **tiles)
 
     def overlay(self, view) -> list:
         """The tile in hand: its ghost where the pointer (or the tap) is, and legal spots; a
@@ -193,8 +200,15 @@ class GamePage:
         if not mine or table.held is None:
             return marks
         ghost = table.ghost(self.controls.spot())
-        if ghost:
-            gesture = self.opponents.gesture(self.controls.pending) or self.city_view.gesture
+        gesture = self.opponents.gesture(self.controls.pending) or self.city_view.gesture
+        stepped = table.spot_at(table.hover) if self.controls.stepped else None
+        hinted = table.spot_at(self.controls.pending) if gesture == "hint" else None
+        if stepped is not None:  # N: the spot in words, its number among them all
+            index, count = self.controls.stepped
+            self.hint(step_sentence(stepped, index, count), "good")
+        elif hinted is not None:  # the Hint: where, how turned, what it would score
+            self.hint(hint_sentence(hinted), "good")
+        elif ghost:
             self.hint(ghost.describe(gesture), "good" if ghost.legal else "bad")
         return marks + scene.overlay(
             view,
@@ -219,9 +233,13 @@ class GamePage:
     def paint_overlay(self) -> None:
         self.city_view.paint_overlay()
 
-    def refresh(self, fit_view: bool = False) -> None:
-        """Redraw everything after the game changed."""
+    def refresh(
+        self, fit_view: bool = False, said: str | None = None, first: str | None = None
+    ) -> None:
+        """Redraw everything after the game changed.  The status line, a live region, changes
+        once: to whose turn it is (or who won), after ``first`` if given, or to ``said``."""
         game = self.table.game
+        focus = self.keyboard.remember()
         element("site").innerHTML = panels.site_html(game, self.table.held)
         element("status").innerHTML = self.opponents.status_html()
         element("players").innerHTML = self.opponents.players_html()
@@ -243,26 +261,35 @@ class GamePage:
         self.links.refresh()
         self.opponents.refresh()  # Hint and Pause; a computer's turn starts if one is due
         self.paint_city(fit_view=fit_view)
+        self.words.refresh()
+        self.keyboard.restore(focus)
+        line = None  # the status line's news: whose turn, who won
         if game.is_over:
             element("scorepad").innerHTML = panels.scorepad_html(game)
-            self.hint(self.links.turn_hint() or panels.game_over_line(game))
+            line = self.links.turn_hint() or panels.game_over_line(game)
             if not element("end-dialog").open and not self.end_closed:
                 element("end-dialog").showModal()
         elif not holding:
             default = _(
                 "{name}: pick a tile from the Construction Site.", name=game.names[game.turn]
             )
-            self.hint(self.opponents.turn_hint() or self.links.turn_hint() or default)
+            line = self.opponents.turn_hint() or self.links.turn_hint() or default
+        if said is not None:  # one change of the live region: said once
+            self.hint(said, "good")
+        elif first is not None:
+            then = pgettext("two sentences in a row", "{first} {then}", first=first, then=line)
+            self.hint(then if line else first, "good")
+        elif line is not None:
+            self.hint(line)
 
     def hint(self, text: str, tone: str = "") -> None:
+        """The status line, a polite live region: what changed is said once (a refresh that
+        says the same again is not repeated to a screen reader)."""
         hint = element("hint")
-        hint.textContent = translate(text)  # an engine sentence in the page's language
+        text = translate(text)  # an engine sentence in the page's language
+        if hint.textContent != text:
+            hint.textContent = text
         hint.className = tone
-
-    def hint_first(self, text: str, tone: str = "") -> None:
-        """Say ``text``, then what the refreshed line says comes next (whose turn, who won)."""
-        then = element("hint").textContent
-        self.hint(pgettext("two sentences in a row", "{first} {then}", first=text, then=then), tone)
 
     def message(self, text: str) -> None:
         self.dialogs.message(translate(text))
@@ -290,36 +317,30 @@ class GamePage:
         self.controls.tap(spot, touch)
 
     def place(self, spot) -> None:
-        placed, text = self.table.place(spot)
+        game = self.table.game
+        player, before = game.turn, game.score(game.turn).total
+        self.placed(*self.table.place(spot), player, before)
+
+    def placed(self, placed: bool, text: str, player: int, before: int) -> None:
+        """After the tile in hand was placed (or refused): the next turn, and what happened
+        with the player's new score."""
         if placed:
+            game = self.table.game
+            total = game.score(player).total
+            text = pgettext(
+                "two sentences in a row",
+                "{first} {then}",
+                first=text,
+                then=score_sentence(game.names[player], total, total - before),
+            )
             self.controls.pending = None
-            self.viewed = self.links.city_after_move(self.table.game.turn)
-            self.refresh(fit_view=True)  # the next player's city, fitted as their turn starts
+            self.viewed = self.links.city_after_move(game.turn)
+            # The next player's city, fitted as their turn starts; what was done, then whose
+            # turn it is, said at once.
+            self.refresh(fit_view=True, first=text)
             self.save()
-            self.hint_first(text, "good")
         else:
             self.hint(text, "bad")
-
-    def key(self, event) -> None:
-        if element("new-dialog").open or event.target.tagName == "INPUT":
-            return
-        key = event.key
-        if key == "Escape":
-            self.cancel()
-        elif key == "z" and (event.ctrlKey or event.metaKey):
-            self.undo()
-        elif (
-            key in panels.SITE_KEYS
-            and not document.querySelector("dialog[open]")
-            and not (
-                event.ctrlKey or event.metaKey or event.altKey  # Ctrl+1 is the browser's
-            )
-        ):
-            index = panels.SITE_KEYS.index(key)  # 1 is the free tile, 2 costs 1 stone…
-            if index < len(self.table.game.site):
-                self.pick(index, "key")
-        else:
-            self.controls.key(event)
 
     def rotate(self, steps: int) -> None:
         self.controls.rotate(steps)
@@ -381,47 +402,36 @@ class GamePage:
             self.fold(action)
             return
         self.fold(None)  # any other action closes the phone's menu and players sheet
-        if action == "new":
-            self.open_new_dialog()
-        elif action == "undo":
-            self.undo()
-        elif action == "export":
-            self.files.export()
-        elif action == "rules":
-            element("rules-dialog").showModal()
-        elif action == "rotate":
-            self.rotate(1)
-        elif action == "rotate-left":
-            self.rotate(-1)
-        elif action == "cancel":
-            self.cancel()
-        elif action == "confirm":
-            self.controls.place_pending()
-        elif action == "hint":
-            self.opponents.hint()
-        elif action == "pause":
-            self.opponents.toggle_pause()
-        elif action == "scores":
-            self.end_closed = False
-            self.refresh()  # the final scores again
-        elif action == "fit":
-            self.paint_city(fit_view=True)
-        elif action == "kept":
-            self.keeper.open_kept()
-        elif action == "share":
-            self.share.open()
-        elif action == "send":
+        if action == "send":
             self.links.send(button)
-        elif action == "back":
-            self.links.leave()
+            return
+        actions = {
+            "new": self.open_new_dialog,
+            "undo": self.undo,
+            "export": self.files.export,
+            "import": lambda: element("import-file").click(),
+            "rules": lambda: element("rules-dialog").showModal(),
+            "rotate": lambda: self.rotate(1),
+            "rotate-left": lambda: self.rotate(-1),
+            "cancel": self.cancel,
+            "confirm": self.controls.place_pending,
+            "hint": self.opponents.hint,
+            "pause": self.opponents.toggle_pause,
+            "scores": self.show_final_scores,
+            "fit": lambda: self.paint_city(fit_view=True),
+            "kept": self.keeper.open_kept,
+            "share": self.share.open,
+            "back": self.links.leave,
+        }
+        if action in actions:
+            actions[action]()
+
+    def show_final_scores(self) -> None:
+        self.end_closed = False
+        self.refresh()  # the final scores again
 
     def fold(self, panel: str | None) -> None:
-        """Open or close the phone's menu or the players sheet (``None``: close both)."""
-        app = element("app")
-        for name, button in (("menu", "btn-menu"), ("side", "btn-side")):
-            open_ = panel == name and not app.classList.contains(f"{name}-open")
-            app.classList.toggle(f"{name}-open", open_)
-            element(button).setAttribute("aria-expanded", "true" if open_ else "false")
+        self.keyboard.fold(panel)
 
     def toggle_scores(self, event) -> None:
         self.show_scores = bool(event.target.checked)

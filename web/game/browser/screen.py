@@ -41,8 +41,9 @@ class Screen(Protocol):
     def save(self) -> None:
         """Save the game on screen (its own slot when played by link)."""
 
-    def refresh(self, fit_view: bool = False) -> None:
-        """Redraw the city and every panel (``fit_view``: fit the city to the canvas)."""
+    def refresh(self, fit_view: bool = False, said: str | None = None) -> None:
+        """Redraw the city and every panel (``fit_view``: fit the city to the canvas; ``said``:
+        the status line to keep instead of whose turn it is)."""
 
     def paint_overlay(self) -> None:
         """Redraw only what follows the pointer (the ghost, legal spots, a landing tile)."""
