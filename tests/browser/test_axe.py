@@ -126,6 +126,16 @@ def test_the_game_page(sized: Page) -> None:
     start_game(page, ["Ann", "Bob"], (), seed=4)
     page.click("#site [data-site='0']")
     audit("a tile in hand")
+    if page.is_visible("#btn-side"):
+        page.click("#btn-side")
+    page.click("#words-play summary")
+    page.click("#words-box summary")
+    page.wait_for_selector("#spots-words [data-move]")
+    page.wait_for_selector("#city-words tbody tr")
+    audit("play in words: the spots and the city as text")
+    page.click("#words-play summary")  # closed again
+    if page.is_visible("#side .close-side"):
+        page.click("#side .close-side")
     page.keyboard.press("Escape")
     press(page, "#btn-rules")
     page.wait_for_selector("#rules-dialog[open]")
@@ -207,6 +217,9 @@ def test_the_calculator(sized: Page) -> None:
     state = json.loads(page.evaluate("() => akropolisCalculator.state()"))
     assert state["players"][0]["placements"]
     audit("by tiles")
+    page.click("#words-box summary")
+    page.wait_for_selector("#city-words tbody tr")
+    audit("the city in words")
     page.click("#mode [data-mode='hexes']")
     audit("by hexes")
     audit.check()

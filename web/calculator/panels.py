@@ -16,6 +16,7 @@ from akropolis.sentences import N_, Sentence
 from calculator.city import BRUSH_LEVELS, FILTERS, Painter
 from calculator.model import MAX_PLAYERS, Calculator, variant_names
 from common import hand, rules_help
+from common.city_words import tile_name
 from common.i18n import _, join, ngettext, pgettext, translate
 from common.scorepad import corner_cell, kind_title, score_rows, verdict_line
 
@@ -170,7 +171,7 @@ def tiles_html(
     for tile in tiles:
         classes = ["cat-tile"]
         note = ""
-        title = hand.describe_tile(tile)
+        title = tile_name(tile)  # "Tile 33: house plaza and 2 quarries"
         if tile in used:
             classes.append("used")
             note = f'<span class="note">{escape(pgettext("a tile", "used"))}</span>'
@@ -185,6 +186,7 @@ def tiles_html(
             f'<button type="button" class="{" ".join(classes)}" data-tile="{tile}" '
             f'aria-pressed="{str(tile == held).lower()}" '
             f'aria-disabled="{str(tile in used).lower()}" title="{escape(title)}" '
+            f'aria-label="{escape(title)}" '
             f'tabindex="{0 if tile == stop else -1}">'
             f'{tile_picture(tile)}<span class="num">{tile}</span>{note}</button>'
         )

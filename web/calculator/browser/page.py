@@ -15,7 +15,7 @@ import json
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from akropolis import DIRECTIONS, Kind
+from akropolis import Kind
 from akropolis.checks import VARIANTS
 from akropolis.hexes import unpack
 from akropolis.picture import scene
@@ -25,16 +25,16 @@ from akropolis.sentences import N_, Sentence
 from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
 from browser.dom import data_of, element, listen, start_page
-from browser.hand_controls import CONTROLS, TYPING, HandControls, focus_tag
-from browser.roving import roving_key
+from browser.focus import remember, restore
+from browser.hand_controls import HandControls
 from calculator import panels
+from calculator.browser import keys
 from calculator.browser.explain import Explanation
 from calculator.browser.players import PlayerControls
 from calculator.browser.saving import CalculatorSaving
 from calculator.browser.share import CalculatorShare
 from calculator.city import catalogue
 from calculator.model import HEXES_MODE, TILES_MODE, Calculator
-from common.hand import CURSOR_KEYS
 from common.i18n import _, translate
 from common.rules_help import variant_help
 
@@ -45,10 +45,6 @@ MODE_NOTES = {
     ),
     HEXES_MODE: N_("Tiles unknown? Paint what you see: a kind and a level for each visible hex."),
 }
-
-
-#: Groups of buttons that are one Tab stop each (``browser.roving``).
-ROVING_GROUPS = ("#catalogue [data-tile]", "#tabs [role=tab]", "#palette .swatch")
 
 
 class Page:
@@ -75,7 +71,7 @@ class Page:
         listen(target, event, handler, self.message)
 
     def bind(self) -> None:
-        self.on(document, "keydown", self.key)
+        self.on(document, "keydown", lambda event: keys.key(self, event))
         self.on(element("app"), "click", self.click)
 
     # --- Start -------------------------------------------------------------------------------
@@ -106,7 +102,8 @@ class Page:
     # --- Drawing -----------------------------------------------------------------------------
 
     def refresh(self, fit_view: bool = False) -> None:
-        """Redraw everything after the model changed."""
+        """Redraw everything after the model changed (the focus stays where it was)."""
+        focus = remember(keys.REBUILT)
         self.explanation.focus = None
         calc = self.calc
         player = calc.current
@@ -142,6 +139,7 @@ class Page:
         self.explanation.words()
         self.city_view.key = id(player)
         self.city_view.paint(fit_view=fit_view or id(player) not in self.city_view.views)
+        restore(focus, lambda _lost: self.city_view.canvas.focus())
 
     def set_html(self, name: str, html: str) -> None:
         """Replace an element's HTML only when it changed: a click whose target is rebuilt
@@ -307,46 +305,6 @@ class Page:
 
     # --- Events ------------------------------------------------------------------------------
 
-    def key(self, event) -> None:
-        """Keys act on what has the focus: Enter and the arrows are the city's only when the
-        city (or nothing in particular) has it."""
-        tag = focus_tag(event)
-        if tag in TYPING or document.querySelector("dialog[open]"):
-            return
-        for group in ROVING_GROUPS:  # one Tab stop each: the arrows move inside
-            buttons = list(document.querySelectorAll(group))
-            if event.target.matches(group) and roving_key(event, buttons):
-                return
-        key = event.key
-        if key == "Escape":
-            self.cancel()
-        elif key == "z" and (event.ctrlKey or event.metaKey):
-            event.preventDefault()
-            self.undo()
-        elif self.calc.current.mode == HEXES_MODE:
-            if tag not in CONTROLS:
-                self.paint_key(event)
-        else:
-            self.controls.key(event, move=tag not in CONTROLS)
-
-    def paint_key(self, event) -> None:
-        """Painting hex by hex from the keyboard: the arrows (or W E D S A Q) move the brush
-        over the city, Enter or Space paints (or erases) the hex under it."""
-        painter, key = self.calc.current.painter, event.key
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        if key in CURSOR_KEYS:
-            event.preventDefault()
-            self.city_view.gesture = "key"
-            here = painter.hover if painter.hover is not None else (0, 0)
-            dq, dr = DIRECTIONS[CURSOR_KEYS[key]] if painter.hover is not None else (0, 0)
-            painter.hover = (here[0] + dq, here[1] + dr)
-            self.brush_hint(painter.hover)
-            self.city_view.paint_overlay()
-        elif key in ("Enter", " ") and painter.hover is not None:
-            event.preventDefault()
-            self.tap(painter.hover, False)
-
     def cancel(self) -> None:
         self.calc.current.builder.drop()
         self.controls.pending = None
@@ -376,6 +334,8 @@ class Page:
         elif "tile" in data:
             self.city_view.gesture = gesture_of(event)
             self.pick(int(data["tile"]))
+            if self.city_view.gesture == "key" and self.holding():  # the keys move it there
+                self.city_view.canvas.focus()
         elif "filter" in data:
             self.filter(data["filter"])
         elif "mode" in data:

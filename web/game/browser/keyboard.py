@@ -18,12 +18,8 @@ from __future__ import annotations
 
 from pyscript import document
 
-try:  # JavaScript's null: None in older Pyodides, its own value in newer ones
-    from pyodide.ffi import jsnull
-except ImportError:  # pragma: no cover
-    jsnull = None
-
 from browser.dom import element
+from browser.focus import absent, dialog_open, hidden, nowhere, remember, restore
 from browser.hand_controls import CONTROLS, TYPING, focus_tag
 from browser.roving import roving_key
 from game import panels
@@ -31,21 +27,6 @@ from game import panels
 #: Containers a refresh rebuilds, and the attribute that names each of their buttons.
 REBUILT = (("site", "site"), ("players", "player"), ("spots-words", "move"))
 SHEETS = (("menu", "btn-menu"), ("side", "btn-side"))
-
-
-def absent(value) -> bool:
-    """Whether a DOM answer is JavaScript's null (or undefined)."""
-    return value is None or value is jsnull
-
-
-def nowhere(node) -> bool:
-    """Whether the focus is on nothing in particular (null or the page's body)."""
-    return absent(node) or node.tagName == "BODY"
-
-
-def hidden(node) -> bool:
-    """Whether ``node`` is gone from the page or not displayed (it cannot keep the focus)."""
-    return not node.isConnected or (absent(node.offsetParent) and node.tagName != "BODY")
 
 
 class Keyboard:
@@ -70,7 +51,7 @@ class Keyboard:
         tag = focus_tag(event)
         if key == "Escape" and self.close_sheet():
             return
-        if tag in TYPING or not absent(document.querySelector("dialog[open]")):
+        if tag in TYPING or dialog_open():
             return
         modified = event.ctrlKey or event.metaKey or event.altKey
         if key == "Escape":
@@ -120,29 +101,12 @@ class Keyboard:
     # --- Focus -------------------------------------------------------------------------------
 
     def remember(self):
-        """What has the focus before a refresh: ``(container, attribute, value)`` for a button
-        the refresh rebuilds, else the element itself (or None: nothing in particular)."""
-        active = document.activeElement
-        if nowhere(active):
-            return None
-        for container, name in REBUILT:
-            if element(container).contains(active) and active.hasAttribute(f"data-{name}"):
-                return (container, name, str(active.getAttribute(f"data-{name}")))
-        return active
+        """What has the focus before a refresh (``browser.focus.remember``)."""
+        return remember(REBUILT)
 
     def restore(self, mark) -> None:
         """After a refresh: the focus back where it was, or the next sensible place."""
-        if mark is None or not absent(document.querySelector("dialog[open]")):
-            return
-        if isinstance(mark, tuple):
-            container, name, value = mark
-            node = element(container).querySelector(f'[data-{name}="{value}"]')
-            if not absent(node) and not node.disabled and not hidden(node):
-                node.focus()
-                return
-            self.fallback()
-        elif hidden(mark):
-            self.fallback(mark)
+        restore(mark, self.fallback)
 
     def fallback(self, lost=None) -> None:
         """The focus was lost: "Place here" when the Hint that had it is answered, else the
@@ -156,7 +120,7 @@ class Keyboard:
     def dialog_closed(self, _event) -> None:
         """A dialog closed onto nothing (the first New game form, a message): the city."""
         active = document.activeElement
-        if not absent(document.querySelector("dialog[open]")):
+        if dialog_open():
             return
         if nowhere(active) or hidden(active):
             self.page.city_view.canvas.focus()
