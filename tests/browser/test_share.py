@@ -328,7 +328,8 @@ def test_a_link_damaged_on_a_first_visit_leaves_the_first_screen(page: Page) -> 
     page.wait_for_selector("#message-dialog[open]")
     assert reason in page.inner_text("#message")
     page.click("#message-dialog button:text('OK')")
-    assert page.is_visible("#new-dialog")  # the New game form, as on any first visit
+    # The New game form, as on any first visit, once the message's close event has run.
+    page.wait_for_selector("#new-dialog[open]", timeout=5000)
     open_page(page)
     assert_clean(page)
 
