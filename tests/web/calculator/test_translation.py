@@ -4,7 +4,6 @@ reads every sentence of the pages' Python."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from akropolis.records import RecordError
 from calculator import panels
 from calculator.city import Builder, Painter
 from calculator.model import Calculator, read_state
-from common.i18n import Translator
+from tests.web import words
 from tests.web.calculator.test_model import calculator_of, finished
 from tools.catalogs import extract
 
@@ -23,25 +22,9 @@ ROOT = Path(__file__).resolve().parents[3]
 NAMES = {"Ann", "Bob"}
 
 
-@pytest.fixture
-def pseudo():
-    """The page in the pseudo-language for one test, English again afterwards."""
-    i18n.use(Translator(i18n.PSEUDO))
-    yield
-    i18n.use(Translator())
-
-
 def untranslated(html: str) -> set[str]:
-    """The words of ``html`` outside every translated sentence (``⟦…⟧``) and its markup; the
-    words of its titles and labels too."""
-    said = " ".join(re.findall(r'(?:title|aria-label)="([^"]*)"', html))
-    text = re.sub(r"<title>.*?</title>", " ", html) + " " + said
-    text = re.sub(r"<[^>]*>", " ", text)
-    while "⟦" in text:
-        shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
-        assert shorter != text, text
-        text = shorter
-    return set(re.findall(r"[A-Za-z]{2,}", text)) - NAMES
+    """The words of ``html`` that escape translation (``tests.web.words``)."""
+    return words.untranslated(html, NAMES)
 
 
 def test_the_panels_show_no_word_outside_the_catalogs(pseudo) -> None:

@@ -3,37 +3,19 @@ and refusals go through the catalogs (the pseudo-language finds any word that do
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-import common.i18n as i18n
 from akropolis import Game, records, score_city
-from common.i18n import Translator
 from embed import panels, score_chart
 from embed.options import LinkError, parse_query, read_fragment, read_subject
 from embed.replay import Replay, score_history
+from tests.web import words
 from tests.web.embed.test_tryit import CITY, fresh
 
 
-@pytest.fixture
-def pseudo():
-    """The embed in the pseudo-language for one test, English again afterwards."""
-    i18n.use(Translator(i18n.PSEUDO))
-    yield
-    i18n.use(Translator())
-
-
 def untranslated(html: str) -> set[str]:
-    """The words of ``html`` outside every translated sentence (``⟦…⟧``) and its markup, its
-    titles and labels included."""
-    said = " ".join(re.findall(r'(?:title|aria-label)="([^"]*)"', html))
-    text = re.sub(r"<[^>]*>", " ", html + " " + said)
-    while "⟦" in text:
-        shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
-        assert shorter != text, text
-        text = shorter
-    return set(re.findall(r"[A-Za-z]{2,}", text)) - {"Ann", "Bob"}
+    """The words of ``html`` that escape translation (``tests.web.words``)."""
+    return words.untranslated(html, {"Ann", "Bob"})
 
 
 def test_the_panels_and_the_chart_show_no_word_outside_the_catalogs(pseudo) -> None:

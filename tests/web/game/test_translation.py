@@ -4,18 +4,16 @@ the count, and the extractor reads every sentence of these modules."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
-import common.i18n as i18n
 from akropolis import Game
-from common.i18n import Translator
 from common.saves import Kept
 from game import link_games, opponents, panels, share
 from game.newgame import NewGameForm, SetupError
 from game.table import Table
+from tests.web import words
 from tools.catalogs import extract
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -24,24 +22,9 @@ NAMES = {"Ann", "Bob", "Hal", "Metagenes"}
 SCOREPAD = {"Quarries", "Total"}
 
 
-@pytest.fixture
-def pseudo():
-    """The page in the pseudo-language for one test, English again afterwards."""
-    i18n.use(Translator(i18n.PSEUDO))
-    yield
-    i18n.use(Translator())
-
-
 def untranslated(html: str) -> set[str]:
-    """The words of ``html`` that are outside every translated sentence (``⟦…⟧``), its
-    pictures (the engine's), its move notation and its markup."""
-    text = re.sub(r"<svg.*?</svg>|<code>.*?</code>", " ", html, flags=re.S)
-    text = re.sub(r"<[^>]*>", " ", text)
-    while "⟦" in text:
-        shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
-        assert shorter != text, text
-        text = shorter
-    return set(re.findall(r"[A-Za-z]{2,}", text)) - NAMES - SCOREPAD
+    """The words of ``html`` that escape translation (``tests.web.words``)."""
+    return words.untranslated(html, NAMES | SCOREPAD, pictures=True)
 
 
 def finished(kinds=("human", "architect:metagenes"), names=("Ann", "Metagenes")) -> Game:
