@@ -299,7 +299,7 @@ class GamePage:
     def tap(self, spot, touch: bool) -> None:
         table = self.table
         game = table.game
-        if game.is_over or not self.links.may_move() or self.opponents.refuse():
+        if not self.words.may_play():  # the same check as a move typed in words
             return
         if self.viewed != game.turn:
             self.hint(
