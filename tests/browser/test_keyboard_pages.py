@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from akropolis import Kind, records
 from tests.browser.test_embed import CITY, SETTLED
@@ -99,7 +99,8 @@ def test_the_calculator_and_the_embed_say_their_city_in_words(own_page: Page) ->
     ready(page, "calculator.html#" + CITY)
     page.focus("#words-box summary")
     page.keyboard.press("Enter")
-    assert page.locator("#city-words tbody tr").count() == visible
+    # the table is written when the box's toggle event arrives, a task later
+    expect(page.locator("#city-words tbody tr")).to_have_count(visible)
     assert page.inner_text("#city-words caption").endswith(", hex by hex, top row first.")
     page.goto("about:blank")
     ready(page, "embed.html#" + CITY)
