@@ -10,7 +10,7 @@ the worst case).
     python benchmarks/ai_bench.py --pyodide  # the same inside the pinned Pyodide (Node)
 
 Targets per move (median and worst) on a 2-core machine, Pyodide: easy 0.3 s, medium 1 s,
-hard 3 s; CPython about half: easy 0.15 s, medium 0.5 s, hard 1.5 s.
+hard and expert 3 s; CPython about half: easy 0.15 s, medium 0.5 s, hard and expert 1.5 s.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from akropolis.ai import LEVELS, YARDSTICKS, choose
 from akropolis.checks import VARIANTS
 from akropolis.rng import SplitMix64
 
-TARGETS_CPYTHON_MS = {"easy": 150, "medium": 500, "hard": 1500}
-TARGETS_PYODIDE_MS = {"easy": 300, "medium": 1000, "hard": 3000}
+TARGETS_CPYTHON_MS = {"easy": 150, "medium": 500, "hard": 1500, "expert": 1500}
+TARGETS_PYODIDE_MS = {"easy": 300, "medium": 1000, "hard": 3000, "expert": 3000}
 STAGES = ("early", "mid", "late")
 
 

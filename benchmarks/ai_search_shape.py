@@ -10,6 +10,7 @@ and both mean scores.  Asserts nothing.
     python benchmarks/ai_search_shape.py                      # every variant, 40 games each
     python benchmarks/ai_search_shape.py --games 200 --only 4x12
     python benchmarks/ai_search_shape.py --jobs 2 --json
+    python benchmarks/ai_search_shape.py --only 4x12 --effort 150000   # twice hard's effort
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ FIRST_DEAL = 20_000
 HARD_SALT = 0x4A
 
 
-def play(task: tuple[str, int]) -> tuple[float, int, int]:
+def play(task: tuple[str, int, int]) -> tuple[float, int, int]:
     """One game of the variant against hard: (the variant's win share, its total, hard's)."""
-    name, number = task
+    name, number, effort = task
     plies, candidates = VARIANTS[name]
     game = Game(2, seed=FIRST_DEAL + number)
     variant = number % 2  # seats alternate
@@ -53,7 +54,7 @@ def play(task: tuple[str, int]) -> tuple[float, int, int]:
         seed = number * 7 + game.ply
         if game.turn == variant:
             rng = generator(seed, game, HARD_SALT)
-            move = choose_hard(game, rng, Effort(EFFORT), candidates=candidates, plies=plies)
+            move = choose_hard(game, rng, Effort(effort), candidates=candidates, plies=plies)
         else:
             move = choose(game, "hard", seed=seed)
         game.play(move.move)
@@ -63,9 +64,9 @@ def play(task: tuple[str, int]) -> tuple[float, int, int]:
     return share, totals[variant], totals[1 - variant]
 
 
-def measure(name: str, games: int, jobs: int) -> dict:
+def measure(name: str, games: int, jobs: int, effort: int = EFFORT) -> dict:
     started = time.perf_counter()
-    tasks = [(name, number) for number in range(games)]
+    tasks = [(name, number, effort) for number in range(games)]
     with ProcessPoolExecutor(jobs) as pool:
         results = list(pool.map(play, tasks))
     wins = sum(result[0] for result in results)
@@ -75,6 +76,7 @@ def measure(name: str, games: int, jobs: int) -> dict:
         "variant": name,
         "plies": plies,
         "candidates": candidates,
+        "effort": effort,
         "games": games,
         "win_rate": round(wins / games, 3),
         "interval": [round(low, 3), round(high, 3)],
@@ -89,13 +91,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="the variants whose name has this text")
+    parser.add_argument(
+        "--effort", type=int, default=EFFORT, help="the variants' work units (hard keeps its own)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     lines = []
     for name in VARIANTS:
         if args.only and args.only not in name:
             continue
-        line = measure(name, args.games, args.jobs)
+        line = measure(name, args.games, args.jobs, args.effort)
         lines.append(line)
         if not args.json:
             low, high = line["interval"]

@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from akropolis.ai.tournament import tournament
 
+HIPPODAMOS, CALLICRATES = "architect:hippodamos", "architect:callicrates"
 #: (name, players, levels, the level judged, the figure, the target; None: reported only)
 SUITE: tuple[tuple[str, int, tuple[str, ...], str, str, float | None], ...] = (
     ("hard-vs-medium", 2, ("hard", "medium"), "hard", "win_rate", 0.65),
@@ -44,6 +45,19 @@ SUITE: tuple[tuple[str, int, tuple[str, ...], str, str, float | None], ...] = (
     ("solo-medium-vs-hippodamos", 2, ("medium", "architect:hippodamos"), "medium", "win_rate", 0.9),
     ("solo-hard-vs-hippodamos", 2, ("hard", "architect:hippodamos"), "hard", "win_rate", 0.9),
     ("solo-hard-vs-callicrates", 2, ("hard", "architect:callicrates"), "hard", "win_rate", 0.8),
+    ("expert-vs-hard", 2, ("expert", "hard"), "expert", "win_rate", 0.8),
+    ("expert-vs-greedy", 2, ("expert", "greedy"), "expert", "win_rate", 0.97),
+    ("expert-vs-greedy-points", 2, ("expert", "greedy"), "expert", "mean_score", 145),
+    ("3p-expert", 3, ("expert", "hard", "medium"), "expert", "win_rate", None),
+    ("3p-expert-hard", 3, ("expert", "hard", "medium"), "hard", "win_rate", None),
+    ("3p-expert-medium", 3, ("expert", "hard", "medium"), "medium", "win_rate", None),
+    ("4p-expert", 4, ("expert", "hard", "medium", "greedy"), "expert", "win_rate", None),
+    ("4p-expert-hard", 4, ("expert", "hard", "medium", "greedy"), "hard", "win_rate", None),
+    ("4p-expert-medium", 4, ("expert", "hard", "medium", "greedy"), "medium", "win_rate", None),
+    ("4p-expert-greedy", 4, ("expert", "hard", "medium", "greedy"), "greedy", "win_rate", None),
+    ("solo-expert-vs-hippodamos", 2, ("expert", HIPPODAMOS), "expert", "win_rate", 0.99),
+    ("solo-expert-vs-metagenes", 2, ("expert", "architect:metagenes"), "expert", "win_rate", 0.99),
+    ("solo-expert-vs-callicrates", 2, ("expert", CALLICRATES), "expert", "win_rate", None),
 )
 
 

@@ -25,7 +25,7 @@ from .tiles import DISTRICTS, KIND_NAMES, TILES
 VARIANTS: tuple[str, ...] = tuple(KIND_NAMES[k] for k in DISTRICTS)
 #: The computer opponent's levels (``akropolis.ai``), as player kinds.
 #: The computer opponent's levels, easiest first (``akropolis.ai`` plays them).
-AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 AI_KINDS: tuple[str, ...] = tuple(f"ai:{level}" for level in AI_LEVELS)
 #: The Architect of the solo game, by level from easy to hard (``akropolis.architect``).
 ARCHITECT_LEVELS: tuple[str, ...] = ("hippodamos", "metagenes", "callicrates")

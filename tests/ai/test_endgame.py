@@ -93,15 +93,18 @@ def test_a_sole_win_ranks_above_a_shared_one_above_a_loss() -> None:
     assert rank((60, 40), (0, 0), 0) > rank((50, 40), (0, 0), 0)  # then the margin
 
 
+@pytest.mark.parametrize("level", ["hard", "expert"])
 @pytest.mark.parametrize("case", CASES)
-def test_hard_plays_the_last_round_as_well_as_the_exact_solution(case) -> None:
-    """The hard level's search is exact once nothing is hidden: its last-round move ends as
-    well for it as the solver's (the others then playing the solution)."""
+def test_the_searching_levels_play_the_last_round_as_well_as_the_exact_solution(
+    case, level
+) -> None:
+    """The hard and expert searches are exact once nothing is hidden: their last-round move
+    ends as well for them as the solver's (the others then playing the solution)."""
     game = last_round(*case)
     player = game.turn
     solved = solve(game)
     after = game.copy()
-    after.play(choose(after, "hard", seed=case[1], effort=20_000).move)
+    after.play(choose(after, level, seed=case[1], effort=20_000).move)
     while not after.is_over:
         after.play(solve(after).move.move)
     totals = tuple(s.total for s in after.scores())

@@ -27,8 +27,9 @@ from akropolis.tiles import TILES
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 ALL = (*LEVELS, *YARDSTICKS)
-#: Work units for the hard level in these tests (its default is far more).
+#: Work units for the searching levels in these tests (their default is far more).
 SMALL = 1500
+SEARCHING = ("hard", "expert")
 
 
 def position(players: int, seed: int, variants=(), ply: int | None = None) -> Game:
@@ -61,7 +62,7 @@ def snapshot(game: Game) -> tuple:
 
 
 def pick(game: Game, level: str, seed: int = 0, **kwargs):
-    effort = SMALL if level == "hard" else None
+    effort = SMALL if level in SEARCHING else None
     return choose(game, level, seed, effort=effort, **kwargs)
 
 
@@ -104,9 +105,10 @@ def test_the_same_game_level_and_seed_give_the_same_move(level) -> None:
         assert first == again
 
 
-def test_the_hard_level_is_deterministic_with_its_default_effort() -> None:
+@pytest.mark.parametrize("level", SEARCHING)
+def test_the_searching_levels_are_deterministic_with_their_default_effort(level) -> None:
     game = position(2, 77, (), 20)
-    assert choose(game, "hard", 3) == choose(game.replay(), "hard", 3)
+    assert choose(game, level, 3) == choose(game.replay(), level, 3)
 
 
 def test_levels_differ_with_the_seed_only_on_ties() -> None:
@@ -122,11 +124,12 @@ def test_levels_differ_with_the_seed_only_on_ties() -> None:
     assert len(scores) == 1
 
 
-def test_budget_ms_is_respected() -> None:
+@pytest.mark.parametrize("searching", SEARCHING)
+def test_budget_ms_is_respected(searching) -> None:
     """With a huge effort, a small budget still ends the search soon (a generous margin)."""
     game = position(4, 8, VARIANTS, 30)
     started = time.perf_counter()
-    move = choose(game, "hard", 1, budget_ms=100, effort=10_000_000)
+    move = choose(game, searching, 1, budget_ms=100, effort=10_000_000)
     assert time.perf_counter() - started < 2.0
     assert move in game.legal_moves()
     for level in ALL:
@@ -136,7 +139,7 @@ def test_budget_ms_is_respected() -> None:
 
 def test_bad_arguments_are_refused() -> None:
     game = Game(2, seed=1)
-    for level in ("", "expert", None, "HARD"):
+    for level in ("", "master", None, "HARD", "Expert"):
         with pytest.raises(ValueError, match="unknown level"):
             choose(game, level)
     for seed in (-1, 2**64, 1.5, "1"):

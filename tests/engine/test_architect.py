@@ -88,6 +88,7 @@ def test_player_kinds_name_the_three_architects() -> None:
         "ai:easy",
         "ai:medium",
         "ai:hard",
+        "ai:expert",
         "architect:hippodamos",
         "architect:metagenes",
         "architect:callicrates",

@@ -156,8 +156,10 @@ SECTIONS: dict[str, tuple[Block, ...]] = {
                 "Any seat can be the computer: <b>easy</b> takes the best immediate gain, with a "
                 "little chance; <b>medium</b> weighs what your city can still become and what "
                 "the tile it leaves gives the next player; <b>hard</b> looks a few turns ahead, "
-                "dealing the hidden stacks again many times (it never peeks at their order). "
-                "<b>Hint</b> shows, as a ghost, the move medium would make. Against the "
+                "dealing the hidden stacks again many times (it never peeks at their order); "
+                "<b>expert</b> searches the same way, two turns deeper and over more moves. "
+                "<b>Hint</b> shows, as a ghost, the move medium would make (expert, if the New "
+                "game form's <b>Hints from</b> says so). Against the "
                 "computer, Undo takes back to your previous turn."
             ),
         ),

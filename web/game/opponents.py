@@ -22,8 +22,13 @@ from common.i18n import _, explain, ngettext, pgettext, translate
 HUMAN = "human"
 #: The AI's levels, easiest first (``akropolis.ai.LEVELS``).
 LEVELS = AI_LEVELS
-#: The level the Hint button and the "You vs computer" button use.
+#: The level the Hint button uses unless the player chose another, and "You vs computer" uses.
 HINT_LEVEL = "medium"
+#: The levels the New game form offers for hints, each with the Hint button's title (``N_``).
+HINT_LEVELS = {
+    "medium": N_("Show the move the computer would make (medium)"),
+    "expert": N_("Show the move the computer would make (expert)"),
+}
 #: The solo Architect's three levels (the engine's): its key in the kind, the name it plays
 #: under, and how hard it is.
 ARCHITECTS = {key: (level.name, level.difficulty) for key, level in _ARCHITECTS.items()}
@@ -34,6 +39,7 @@ SEAT_CHOICES = (
     ("ai:easy", N_("Computer · easy")),
     ("ai:medium", N_("Computer · medium")),
     ("ai:hard", N_("Computer · hard")),
+    ("ai:expert", N_("Computer · expert")),
 )
 assert tuple(kind for kind, _label in SEAT_CHOICES[1:]) == tuple(f"ai:{x}" for x in AI_LEVELS)
 #: The short line under an Architect's name on its card, by its key.
@@ -104,7 +110,20 @@ def difficulty(level: str) -> str:
         return pgettext("difficulty", "medium")
     if level == "hard":
         return pgettext("difficulty", "hard")
+    if level == "expert":
+        return pgettext("difficulty", "expert")
     return level
+
+
+def hint_level(chosen: object) -> str:
+    """The level hints come from: the one chosen on the form if it is a hint level (a stored
+    choice may be anything), else ``HINT_LEVEL``."""
+    return chosen if isinstance(chosen, str) and chosen in HINT_LEVELS else HINT_LEVEL
+
+
+def hint_title(level: str) -> str:
+    """The Hint button's title for hints from ``level``, in the page's language."""
+    return translate(Sentence(HINT_LEVELS[hint_level(level)]))
 
 
 def seat_choices() -> list[tuple[str, str]]:

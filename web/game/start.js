@@ -8,6 +8,7 @@ const { t, tn } = window.akropolisI18n;
 const SLOT = "akropolis.autosave.v1";
 const ACTIVE_LINK = "akropolis.link.active";
 const RESUME = "akropolis.language.resume";  // i18n.js sets it when the language is switched
+const HINT_LEVEL = "akropolis.hint.level";  // the level Hint asks (game/browser/opponents.py reads the menu)
 const dialog = document.getElementById("new-dialog");
 const status = document.getElementById("start-status");
 const startButton = document.getElementById("btn-start");
@@ -121,6 +122,17 @@ quickButton.addEventListener("click", () => {
 rows().forEach((row, index) => {
   row.querySelector("select").addEventListener("change", () => kindChanged(row, index));
 });
+// The level hints come from is this device's choice, kept for the next visit.
+const hintLevel = document.getElementById("hint-level");
+function restoreHintLevel() {
+  let kept = null;
+  try { kept = window.localStorage.getItem(HINT_LEVEL); } catch { /* not kept: medium */ }
+  if ([...hintLevel.options].some((option) => option.value === kept)) hintLevel.value = kept;
+}
+restoreHintLevel();
+hintLevel.addEventListener("change", () => {
+  try { window.localStorage.setItem(HINT_LEVEL, hintLevel.value); } catch { /* not kept: fine */ }
+});
 solo.addEventListener("change", sync);
 byLink.addEventListener("change", sync);
 // Python ticks Play by link itself (Share → New game by link), then asks for the form again.
@@ -130,6 +142,7 @@ function reset() {
   document.getElementById("new-form").reset();
   for (const input of document.querySelectorAll("#seats input")) delete input.dataset.typed;
   seatCount = firstSeatCount;
+  restoreHintLevel();
   sync();
 }
 window.akropolisNewGame = { sync, reset };

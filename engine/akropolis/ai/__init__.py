@@ -1,9 +1,10 @@
-"""Computer opponents: three levels and two yardsticks, pure Python, deterministic by seed.
+"""Computer opponents: four levels and two yardsticks, pure Python, deterministic by seed.
 
 ``choose(game, level, seed, budget_ms)`` gives the move the computer would play for the player
 to move.  Levels: ``easy`` (the best immediate score, blurred by chance), ``medium`` (a real
 evaluation of the position and of what the move leaves to the next player), ``hard`` (a search
-over the next turns on top of that evaluation, the hidden stacks dealt again many times).
+over the next turns on top of that evaluation, the hidden stacks dealt again many times),
+``expert`` (the same search, two turns deeper and over more candidate moves).
 Yardsticks: ``greedy`` (the best score right after the move) and ``random``.  In the solo game
 easy and medium search too, shallowly (``search.SOLO_LOOKAHEAD``): the Architect's forced
 replies make looking ahead cheap, and a one-move look loses the race for plazas to it.
@@ -22,6 +23,7 @@ from ..game import Game, LegalMove
 from ..rng import SplitMix64
 from .common import Effort, generator, is_architect
 from .easy import choose_easy
+from .expert import EXPERT_EFFORT, choose_expert
 from .medium import choose_medium
 from .search import EFFORT, SOLO_LOOKAHEAD, choose_hard, solo_chooser
 from .yardsticks import greedy, random_move
@@ -41,6 +43,7 @@ _PLAYERS: dict[str, tuple[Chooser, int, float]] = {
     "easy": (choose_easy, 0xE, float("inf")),  # the keys: LEVELS, then YARDSTICKS
     "medium": (choose_medium, 0x3D, float("inf")),
     "hard": (choose_hard, 0x4A, EFFORT),
+    "expert": (choose_expert, 0x5E, EXPERT_EFFORT),
     "greedy": (greedy, 0x6, float("inf")),
     "random": (random_move, 0x7, float("inf")),
 }

@@ -64,6 +64,7 @@ def test_seat_kinds_and_labels() -> None:
     assert opponents.needs_worker(game) and not opponents.all_computers(game)
     assert opponents.human_to_move(game) and not opponents.computer_to_move(game)
     assert seat_label("ai:hard") == "Computer · hard"
+    assert seat_label("ai:expert") == "Computer · expert"
     assert seat_label("architect:callicrates") == "Architect · hard"
     assert seat_label("human") == seat_label(None) == ""
     assert opponents.ai_level("architect:metagenes") is None
@@ -146,7 +147,7 @@ def test_the_ai_seed_depends_on_the_game_and_the_move_number() -> None:
 def test_the_worker_chooses_as_the_engine_does() -> None:
     worker = load_worker()
     assert set(worker.__export__) == {"choose", "hello", "memory"}
-    assert json.loads(worker.hello())["levels"] == ["easy", "medium", "hard"]
+    assert json.loads(worker.hello())["levels"] == ["easy", "medium", "hard", "expert"]
     game = play(Game(2, seed=11, kinds=["human", "ai:medium"]), 1)
     text = records.dump(game)
     reply = worker.choose(text, "medium", ai_seed(game), 0)
@@ -286,9 +287,22 @@ def test_the_form_html_offers_each_seat_and_the_architects() -> None:
     form = NewGameForm()
     seats = form.seats_html()
     assert seats.count("<select") == 4 and seats.count('value="ai:medium"') == 4
+    assert seats.count('value="ai:expert"') == 4
     assert seats.count("<label") == 4 and 'aria-label="Who plays seat 3"' in seats
     solo = form.solo_html()
     assert 'id="solo"' in solo and "Callicrates (hard)" in solo and '<option value="">' in solo
+
+
+def test_hints_come_from_medium_unless_the_form_chose_expert() -> None:
+    assert opponents.hint_level("expert") == "expert"
+    for stored in (None, "", "hard", "ai:expert", 3, "Expert"):
+        assert opponents.hint_level(stored) == opponents.HINT_LEVEL == "medium"
+    assert set(opponents.HINT_LEVELS) <= set(ai.LEVELS)
+    assert opponents.hint_title("expert") == "Show the move the computer would make (expert)"
+    assert opponents.hint_title("nonsense") == "Show the move the computer would make (medium)"
+    page = (WORKER.parent / "index.html").read_text()
+    menu = re.search(r'<select id="hint-level">(.*?)</select>', page).group(1)
+    assert re.findall(r'<option value="(\w+)">', menu) == list(opponents.HINT_LEVELS)
 
 
 # --- Panels ----------------------------------------------------------------------------------

@@ -34,19 +34,21 @@ from pyscript import document, window
 from akropolis import TILES, Game, records
 from browser.dom import in_background, listen, reduced_motion
 from browser.dom import perf_ms as _now
+from browser.focus import absent
 from common.i18n import _, explain, translate
 from game import panels
 from game.animation import FLIGHT_MS, GLOW_MS, THINK_MS, MoveAnimation
 from game.browser.screen import Screen
 from game.browser.worker_client import WorkerClient, WorkerFailed
 from game.opponents import (
-    HINT_LEVEL,
     ReplyError,
     ai_level,
     ai_seed,
     all_computers,
     computer_to_move,
     describe_move,
+    hint_level,
+    hint_title,
     human_to_move,
     kind_of,
     needs_worker,
@@ -253,6 +255,7 @@ class Opponents:
         mine = session is None or session.seat == game.turn
         hint.disabled = not (human_to_move(game) and mine) or self._hint_token is not None
         hint.textContent = _("Hint…") if self._hint_token is not None else _("Hint")
+        hint.title = hint_title(self.hint_level())
         pause = document.getElementById("btn-pause")
         pause.hidden = not watch
         pause.textContent = _("Go on") if self.paused else _("Pause")
@@ -419,7 +422,8 @@ class Opponents:
     # --- The Hint ----------------------------------------------------------------------------
 
     def hint(self) -> None:
-        """Show, as a ghost in the player's city, the move the medium computer would make."""
+        """Show, as a ghost in the player's city, the move the computer would make at the level
+        chosen for hints (medium unless the New game form says expert)."""
         game = self.game
         session = self.app.links.session
         mine = session is None or session.seat == game.turn
@@ -439,7 +443,7 @@ class Opponents:
 
     async def _hint(self, token: tuple[int, int]) -> None:
         try:
-            info = await self.ask(self.game, HINT_LEVEL, token[0])
+            info = await self.ask(self.game, self.hint_level(), token[0])
         except WorkerFailed as error:
             if self._hint_token == token:
                 self._hint_token = None
@@ -455,6 +459,12 @@ class Opponents:
         app.controls.pending = info.anchor
         self.hinted = (self.game.ply, info.anchor, info.rotation)
         app.refresh()
+
+    @staticmethod
+    def hint_level() -> str:
+        """The level hints come from: the New game form's choice (remembered by ``start.js``)."""
+        chosen = document.getElementById("hint-level")
+        return hint_level(None if absent(chosen) else chosen.value)
 
     # --- The worker --------------------------------------------------------------------------
 

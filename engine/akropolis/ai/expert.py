@@ -1,0 +1,38 @@
+"""The expert level: the hard level's search, looking further and weighing more moves.
+
+Expert runs the same determinized search as hard (``search.py``: the hidden stacks dealt again
+for every try, every candidate meeting the same deals, sequential halving sharing the work out)
+with a different shape, measured against hard itself (``benchmarks/ai_search_shape.py``):
+
+* each try follows **two more turns** after the candidate before the leaf is judged (with two
+  players: the opponent's reply, our next turn, theirs and ours again), so that a plaza set up
+  now and the tiles it leaves the opponent are both seen paid off;
+* **twelve candidates** instead of eight, so that a move the one-turn ranking undervalues (a
+  tile taken to keep it from the opponent, a stone-saving move) is still tried.
+
+Its default effort is counted in placements judged, like hard's, so it is deterministic for a
+seed on any machine; ``budget_ms`` caps the wall time on top.
+"""
+
+from __future__ import annotations
+
+from ..game import Game, LegalMove
+from ..rng import SplitMix64
+from .common import Effort, is_architect
+from .search import CANDIDATES, PLIES, SOLO_PLIES, choose_hard
+
+#: Candidate moves weighed (hard: ``search.CANDIDATES``).
+EXPERT_CANDIDATES = CANDIDATES + 4
+#: Turns followed after the candidate: two more than hard's, per player count.
+EXPERT_PLIES = {players: plies + 2 for players, plies in PLIES.items()}
+#: The same against the solo Architect.
+EXPERT_SOLO_PLIES = SOLO_PLIES + 2
+#: Placements judged per move by default.
+EXPERT_EFFORT = 110_000
+
+
+def choose_expert(game: Game, rng: SplitMix64, effort: Effort) -> LegalMove | None:
+    """The expert's move for the player to move in ``game`` (a copy the search may use)."""
+    solo = any(is_architect(game, seat) for seat in range(game.players))
+    plies = EXPERT_SOLO_PLIES if solo else EXPERT_PLIES[game.players]
+    return choose_hard(game, rng, effort, candidates=EXPERT_CANDIDATES, plies=plies)

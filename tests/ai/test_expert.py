@@ -1,0 +1,107 @@
+"""The expert level (``akropolis.ai.expert``): the hard search, deeper and wider, in every kind
+of game the engine plays, and a level the records, the schema and the command line know."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from akropolis import Game, records
+from akropolis.ai import LEVELS, choose, search
+from akropolis.ai.expert import EXPERT_CANDIDATES, EXPERT_PLIES, EXPERT_SOLO_PLIES
+from akropolis.checks import AI_KINDS, ARCHITECT_LEVELS, VARIANTS
+from akropolis.simulate import random_game
+
+SMALL = 1500
+
+
+def midgame(players: int, seed: int, **options) -> Game:
+    played = random_game(players, seed, **options)
+    return played.replay(played.ply // 2)
+
+
+def shape_of(monkeypatch, game: Game, level: str) -> tuple[int, int]:
+    """(candidates weighed, turns followed) by ``level``'s search in ``game``."""
+    seen = []
+    real = search.Searcher
+
+    class Spy(real):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            seen.append(self.plies)
+
+    counted = []
+    shortlist = search.shortlist
+
+    def counting(scored, count):
+        counted.append(count)
+        return shortlist(scored, count)
+
+    monkeypatch.setattr(search, "Searcher", Spy)
+    monkeypatch.setattr(search, "shortlist", counting)
+    choose(game, level, seed=1, effort=SMALL)
+    return counted[-1], seen[-1]
+
+
+def test_expert_is_the_fourth_and_strongest_level() -> None:
+    assert LEVELS[-1] == "expert" and "ai:expert" in AI_KINDS
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_expert_looks_two_turns_further_than_hard_over_more_moves(monkeypatch, players) -> None:
+    game = midgame(players, 5 + players)
+    hard = shape_of(monkeypatch, game, "hard")
+    expert = shape_of(monkeypatch, game, "expert")
+    assert expert == (EXPERT_CANDIDATES, EXPERT_PLIES[players])
+    assert expert[0] > hard[0] and expert[1] == hard[1] + 2
+
+
+def test_expert_follows_the_architects_forced_replies_further_in_the_solo_game(
+    monkeypatch,
+) -> None:
+    game = Game(2, seed=9, kinds=["human", "architect:callicrates"])
+    for _ in range(6):
+        game.play(choose(game, "medium", seed=game.ply).move)
+    assert shape_of(monkeypatch, game, "expert")[1] == EXPERT_SOLO_PLIES
+    assert EXPERT_SOLO_PLIES == search.SOLO_PLIES + 2
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {"all_tiles": True}),
+        (3, {"all_tiles": True}),
+        (4, {"variants": VARIANTS}),
+        (3, {"variants": ("markets", "temples")}),
+    ],
+)
+def test_expert_plays_every_seat_count_variant_and_the_all_tiles_option(players, options) -> None:
+    game = Game(players, seed=31, **options)
+    while not game.is_over:
+        level = "expert" if game.turn == 0 else "greedy"
+        game.play(choose(game, level, seed=game.ply, effort=SMALL))
+    assert game.is_over
+
+
+@pytest.mark.parametrize("architect", ARCHITECT_LEVELS)
+def test_expert_is_the_persons_side_of_a_solo_game(architect) -> None:
+    """Asked for the person's move (a Hint) in a solo game, expert gives a legal one, and on
+    the Architect's turn its forced move."""
+    game = Game(2, seed=4, kinds=["human", f"architect:{architect}"])
+    while not game.is_over:
+        move = choose(game, "expert", seed=game.ply, effort=SMALL)
+        if game.turn == 1:
+            assert move == game.forced_move()
+        game.play(move)
+
+
+def test_records_carry_an_expert_seat_and_older_records_still_load() -> None:
+    game = Game(2, seed=3, kinds=["human", "ai:expert"])
+    game.play(choose(game, "expert", seed=1, effort=SMALL))
+    text = records.dump(game)
+    again = records.load(text)
+    assert again.kinds == ("human", "ai:expert") and again.moves == game.moves
+    older = json.loads(text)
+    older["players"][1]["kind"] = "ai:hard"
+    assert records.load(json.dumps(older)).kinds[1] == "ai:hard"
