@@ -1,17 +1,19 @@
-"""Browser benchmark: the game page while the hard computer thinks.  Figures, no assertions.
+"""Browser benchmark: the game page while the computer thinks.  Figures, no assertions.
 
-A 2-player game against ``ai:hard`` is loaded at a mid-game position with the computer to move;
-while its worker thinks, pointer moves sweep the city on screen (each one hit-tests and repaints
-the overlay, as a hover does) and every animation frame's gap is recorded.  Reported:
+A 2-player game against ``ai:hard`` (``--level expert``: ``ai:expert``) is loaded at a
+mid-game position with the computer to move; while its worker thinks, pointer moves sweep the
+city on screen (each one hit-tests and repaints the overlay, as a hover does) and every
+animation frame's gap is recorded.  Reported:
 
-- the time to handle a pointer move while the hard AI thinks (median and worst; target ≤ 50 ms);
+- the time to handle a pointer move while the AI thinks (median and worst; target ≤ 50 ms);
 - the longest gap between two frames meanwhile (the page keeps drawing);
 - the worker's start (from the game on screen to its first answer possible) and each move's
   thinking time, as the worker measured it;
 - the worker's WebAssembly memory (Pyodide's heap; the JavaScript heap of a worker is not
   measurable without cross-origin isolation).
 
-Usage: ``python build.py`` then ``.venv/bin/python benchmarks/ai_page_bench.py [--turns N]``.
+Usage: ``python build.py`` then
+``.venv/bin/python benchmarks/ai_page_bench.py [--turns N] [--level hard|expert]``.
 """
 
 from __future__ import annotations
@@ -56,9 +58,9 @@ SWEEP = """async ([points]) => {
 }"""
 
 
-def position(seed: int = 21, ply: int = 17) -> Game:
-    """A mid-game position against the hard computer, the computer to move (seat 2)."""
-    game = Game(2, seed=seed, kinds=["human", "ai:hard"], names=["You", "Computer"])
+def position(seed: int = 21, ply: int = 17, level: str = "hard") -> Game:
+    """A mid-game position against the computer at ``level``, the computer to move (seat 2)."""
+    game = Game(2, seed=seed, kinds=["human", f"ai:{level}"], names=["You", "Computer"])
     for _ in range(ply):
         game.play(ai.choose(game, "easy", seed=game.ply))
     assert game.turn == 1
@@ -70,12 +72,12 @@ def city_points(page: Page, game: Game) -> list[list[float]]:
     return [json.loads(page.evaluate(f"akropolisApp.screenOf({q}, {r})")) for q, r in cells]
 
 
-def run(page: Page, url: str, turns: int) -> dict:
+def run(page: Page, url: str, turns: int, level: str = "hard") -> dict:
     page.goto(url)
     ready = "document.documentElement.dataset.akropolis === 'ready'"
     page.wait_for_function(ready, timeout=180_000)
     page.evaluate("document.getElementById('new-dialog').close()")
-    game = position()
+    game = position(level=level)
     handled, gaps = [], []
     page.evaluate("text => akropolisApp.load(text)", records.dump(game))
     for turn in range(turns):
@@ -103,7 +105,9 @@ def _with(game: Game, move) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=3, help="computer moves measured")
-    turns = parser.parse_args().turns
+    parser.add_argument("--level", default="hard", choices=("hard", "expert"))
+    args = parser.parse_args()
+    turns, level = args.turns, args.level
     if not (DIST / "index.html").exists():
         sys.exit("build first: python build.py")
     found = find_browser()
@@ -114,14 +118,14 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**found.launch_options())
             page = browser.new_page(viewport={"width": 1280, "height": 820})
-            figures = run(page, url, turns)
+            figures = run(page, url, turns, level)
             browser.close()
     finally:
         server.shutdown()
     handled, gaps = figures["handled"], figures["gaps"]
     stats, memory = figures["stats"], figures["memory"]
     think = stats["think_ms"]
-    print(f"pointer moves handled while the hard AI thinks: {len(handled)}")
+    print(f"pointer moves handled while the {level} AI thinks: {len(handled)}")
     print(
         f"pointer move: {statistics.median(handled):.2f} ms median, "
         f"{max(handled):.2f} ms worst (target <= 50 ms)"
@@ -133,7 +137,8 @@ def main() -> None:
         f"worst {max(gaps):.0f} ms"
     )
     print(f"worker start: {stats['boot_ms']} ms")
-    print(f"hard AI thinking per move (in the worker): {', '.join(f'{t:.0f}' for t in think)} ms")
+    thinking = ", ".join(f"{t:.0f}" for t in think)
+    print(f"{level} AI thinking per move (in the worker): {thinking} ms")
     wasm = memory.get("wasm_bytes")
     print(f"worker WebAssembly memory: {wasm / 1e6:.1f} MB" if wasm else "worker memory: n/a")
 

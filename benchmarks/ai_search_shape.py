@@ -44,9 +44,9 @@ FIRST_DEAL = 20_000
 HARD_SALT = 0x4A
 
 
-def play(task: tuple[str, int, int]) -> tuple[float, int, int]:
+def play(task: tuple[str, int, int, tuple | None]) -> tuple[float, int, int]:
     """One game of the variant against hard: (the variant's win share, its total, hard's)."""
-    name, number, effort = task
+    name, number, effort, learned = task
     plies, candidates = VARIANTS[name]
     game = Game(2, seed=FIRST_DEAL + number)
     variant = number % 2  # seats alternate
@@ -54,7 +54,9 @@ def play(task: tuple[str, int, int]) -> tuple[float, int, int]:
         seed = number * 7 + game.ply
         if game.turn == variant:
             rng = generator(seed, game, HARD_SALT)
-            move = choose_hard(game, rng, Effort(effort), candidates=candidates, plies=plies)
+            move = choose_hard(
+                game, rng, Effort(effort), candidates=candidates, plies=plies, learned=learned
+            )
         else:
             move = choose(game, "hard", seed=seed)
         game.play(move.move)
@@ -64,9 +66,11 @@ def play(task: tuple[str, int, int]) -> tuple[float, int, int]:
     return share, totals[variant], totals[1 - variant]
 
 
-def measure(name: str, games: int, jobs: int, effort: int = EFFORT) -> dict:
+def measure(
+    name: str, games: int, jobs: int, effort: int = EFFORT, learned: tuple | None = None
+) -> dict:
     started = time.perf_counter()
-    tasks = [(name, number, effort) for number in range(games)]
+    tasks = [(name, number, effort, learned) for number in range(games)]
     with ProcessPoolExecutor(jobs) as pool:
         results = list(pool.map(play, tasks))
     wins = sum(result[0] for result in results)
@@ -77,6 +81,7 @@ def measure(name: str, games: int, jobs: int, effort: int = EFFORT) -> dict:
         "plies": plies,
         "candidates": candidates,
         "effort": effort,
+        "learned": learned is not None,
         "games": games,
         "win_rate": round(wins / games, 3),
         "interval": [round(low, 3), round(high, 3)],
@@ -94,13 +99,17 @@ def main() -> None:
     parser.add_argument(
         "--effort", type=int, default=EFFORT, help="the variants' work units (hard keeps its own)"
     )
+    parser.add_argument(
+        "--learned", help="a JSON file of learned coefficients (tools/train_ai.py fit) to use"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     lines = []
     for name in VARIANTS:
         if args.only and args.only not in name:
             continue
-        line = measure(name, args.games, args.jobs, args.effort)
+        learned = tuple(json.loads(Path(args.learned).read_text())) if args.learned else None
+        line = measure(name, args.games, args.jobs, args.effort, learned)
         lines.append(line)
         if not args.json:
             low, high = line["interval"]

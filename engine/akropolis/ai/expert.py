@@ -19,6 +19,7 @@ from __future__ import annotations
 from ..game import Game, LegalMove
 from ..rng import SplitMix64
 from .common import Effort, is_architect
+from .learned import COEFFICIENTS
 from .search import CANDIDATES, PLIES, SOLO_PLIES, choose_hard
 
 #: Candidate moves weighed (hard: ``search.CANDIDATES``).
@@ -35,4 +36,7 @@ def choose_expert(game: Game, rng: SplitMix64, effort: Effort) -> LegalMove | No
     """The expert's move for the player to move in ``game`` (a copy the search may use)."""
     solo = any(is_architect(game, seat) for seat in range(game.players))
     plies = EXPERT_SOLO_PLIES if solo else EXPERT_PLIES[game.players]
-    return choose_hard(game, rng, effort, candidates=EXPERT_CANDIDATES, plies=plies)
+    learned = None if solo else COEFFICIENTS.get(game.players)
+    return choose_hard(
+        game, rng, effort, candidates=EXPERT_CANDIDATES, plies=plies, learned=learned
+    )

@@ -24,7 +24,7 @@ placements judged, so the result is the same on any machine; ``budget_ms`` may c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from ..architect import architect_choice
@@ -35,6 +35,7 @@ from ..tiles import TILES
 from .candidates import layouts, legal_move, ways
 from .common import Effort, determinized, is_architect, turns_left, unseen_tiles
 from .features import Evaluator, Outlook, Trial, total_turns
+from .learned import correction
 from .measure import measure
 from .medium import Scored, ranked
 from .solo import Counts, Projection
@@ -76,8 +77,10 @@ class Searcher:
         weights: Mapping[str, float],
         effort: Effort,
         plies: int | None = None,
+        learned: Sequence[float] | None = None,
     ) -> None:
         self.root = game
+        self.learned = learned
         self.me = game.turn
         self.weights = weights
         self.effort = effort
@@ -169,6 +172,16 @@ class Searcher:
             self.effort.spend(1)
         turns = max(self.turns[player] - len(key), 0)
         return self._model(player, turns, game).value_of(features, game.stones[player])
+
+    def learned_part(self, game: Game, player: int, key: tuple) -> float:
+        """What the learned correction adds to ``player``'s estimate at a leaf (0 without one,
+        and for the Architect, whose projection is exact by counts)."""
+        if self.learned is None or self.architects[player]:
+            return 0.0
+        total = self.totals[player]
+        fraction = max(self.turns[player] - len(key), 0) / total if total else 0.0
+        features = self._features[(player, key)]  # measured by ``standing`` just before
+        return correction(features, game.stones[player], fraction, self.learned)
 
     # --- The policy ------------------------------------------------------------------------
 
@@ -264,6 +277,8 @@ class Searcher:
             _, best = self.policy(game, keys)
             if best > float("-inf"):
                 values[game.turn] = max(values[game.turn], best)
+        if self.learned is not None:
+            values = [v + self.learned_part(game, p, keys[p]) for p, v in enumerate(values)]
         mine = values[self.me]
         others = [values[p] for p in range(players) if p != self.me]
         return mine - (max(others) + sum(others) / len(others)) / 2, revealed
@@ -293,14 +308,17 @@ def search(
     weights: Mapping[str, float] | None = None,
     candidates: int = CANDIDATES,
     plies: int | None = None,
+    learned: Sequence[float] | None = None,
 ) -> Scored | None:
-    """The candidate the search prefers (see the module's docstring)."""
+    """The candidate the search prefers (see the module's docstring); ``learned``: the
+    coefficients of a learned correction added to the estimates at the leaves
+    (``learned.py``)."""
     weights = weights or for_game(game)
     scored = ranked(game, weights, effort)
     if len(scored) <= 1 or effort.out_of_time:
         return scored[0] if scored else None
     pool = shortlist(scored, candidates)
-    searcher = Searcher(game, weights, effort, plies)
+    searcher = Searcher(game, weights, effort, plies, learned)
     moves = [entry.legal() for entry in pool]
     totals = [0.0] * len(pool)
     tries = [0] * len(pool)
@@ -346,8 +364,9 @@ def choose_hard(
     weights: Mapping[str, float] | None = None,
     candidates: int = CANDIDATES,
     plies: int | None = None,
+    learned: Sequence[float] | None = None,
 ) -> LegalMove | None:
-    best = search(game, rng, effort, weights, candidates, plies)
+    best = search(game, rng, effort, weights, candidates, plies, learned)
     return None if best is None else best.legal()
 
 

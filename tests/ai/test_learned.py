@@ -1,0 +1,107 @@
+"""The expert's learned correction (``akropolis.ai.learned``) and its trainer (tools/train_ai.py):
+it vanishes when no turn is left, it reaches the search's leaves and nothing else, and the
+trainer gives the same numbers again from the same seed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from akropolis import Game
+from akropolis.ai import choose
+from akropolis.ai.common import Effort, generator
+from akropolis.ai.learned import COEFFICIENTS, INPUTS, correction, inputs
+from akropolis.ai.search import choose_hard
+from akropolis.simulate import random_game
+
+ROOT = Path(__file__).resolve().parents[2]
+F = [0, 3, 2, 0, 1, 4, 1, 1, 0, 2, 1, 2, 0, 1, 1, 0, 0, 2]
+
+
+def test_the_correction_has_one_number_per_input_and_a_table_per_player_count() -> None:
+    assert len(inputs(F, 3, 0.5)) == INPUTS
+    for players, table in COEFFICIENTS.items():
+        assert players in (2, 3, 4) and len(table) == INPUTS
+
+
+def test_with_no_turn_left_the_estimate_is_left_exactly_the_score() -> None:
+    ones = [1.0] * INPUTS
+    assert correction(F, 3, 0.0, ones) == 0.0
+    assert correction(F, 3, 0.5, ones) != 0.0
+    assert all(x == 0 for x in inputs(F, 5, 0.0))
+
+
+def test_the_correction_is_linear_in_its_inputs() -> None:
+    coefficients = [0.1 * (i % 7 - 3) for i in range(INPUTS)]
+    x = inputs(F, 2, 0.4)
+    assert correction(F, 2, 0.4, coefficients) == pytest.approx(
+        sum(c * v for c, v in zip(coefficients, x, strict=True))
+    )
+
+
+def hard_with(game: Game, learned) -> object:
+    rng = generator(3, game, 0x5E)
+    return choose_hard(game.copy(), rng, Effort(4000), candidates=6, plies=4, learned=learned)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_a_zero_correction_changes_no_move_and_a_strong_one_reaches_the_leaves(seed) -> None:
+    played = random_game(2, seed)
+    game = played.replay(played.ply // 3)
+    plain = hard_with(game, None)
+    assert hard_with(game, [0.0] * INPUTS) == plain
+    # Stones made worth 1,000 points each while turns are left: judging its leaves with that,
+    # the search never loses stones, and nets at least as many as without it.
+    stones_first = [0.0] * INPUTS
+    stones_first[15] = 1000.0  # stones × φ
+    move = hard_with(game, stones_first)
+    net = move.stones_gained - move.cost
+    assert net >= 0 and net >= plain.stones_gained - plain.cost
+
+
+def test_a_strong_correction_changes_some_moves() -> None:
+    stones_first = [0.0] * INPUTS
+    stones_first[15] = 1000.0
+    games = [random_game(2, seed).replay(10 + seed) for seed in range(1, 9)]
+    assert any(hard_with(game, stones_first) != hard_with(game, None) for game in games)
+
+
+def test_the_expert_uses_the_table_for_its_player_count(monkeypatch) -> None:
+    game = random_game(2, 5).replay(12)
+    from akropolis.ai import expert
+
+    seen = []
+    real = expert.choose_hard
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs.get("learned"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(expert, "choose_hard", spy)
+    choose(game, "expert", seed=1, effort=1500)
+    assert seen == [COEFFICIENTS.get(2)]
+    solo = Game(2, seed=3, kinds=["human", "architect:metagenes"])
+    choose(solo, "expert", seed=1, effort=1500)
+    assert seen[-1] is None  # the Architect's projection is exact by counts: nothing to learn
+
+
+def test_the_trainer_is_reproducible_from_its_seed(tmp_path) -> None:
+    tool = [sys.executable, str(ROOT / "tools" / "train_ai.py")]
+    outputs = []
+    for run in ("a", "b"):
+        data, fitted = tmp_path / f"{run}.jsonl", tmp_path / f"{run}.json"
+        args = ["generate", "--games", "2", "--effort", "300", "--jobs", "1", "--seed", "7"]
+        subprocess.run([*tool, *args, "--out", str(data)], check=True, capture_output=True)
+        report = subprocess.run(
+            [*tool, "fit", str(data), "--out", str(fitted)], check=True, capture_output=True
+        )
+        outputs.append((data.read_text(), fitted.read_text()))
+    assert outputs[0] == outputs[1]
+    rows = [json.loads(line) for line in outputs[0][0].splitlines()]
+    assert {row["player"] for row in rows} == {0, 1} and all("final" in row for row in rows)
+    assert len(json.loads(outputs[0][1])) == INPUTS
+    assert json.loads(report.stdout)["games"] == 2
