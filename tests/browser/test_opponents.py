@@ -27,6 +27,7 @@ from tests.browser.test_game_ui import (
     open_page,
     play_through_ui,
     screen_of,
+    wait_until_ready,
 )
 from tests.browser.test_offline import offline_state
 from tests.browser.test_touch_layouts import DEVICES, assert_layout_fits
@@ -287,6 +288,37 @@ def test_the_hint_shows_the_medium_computers_move_to_place_or_dismiss(page: Page
     wait_for_moves(page, 1)
     game.play(expected.move)
     assert records.game_to_record(game_on_page(page)) == records.game_to_record(game)
+
+
+def test_hints_from_the_expert_when_the_form_says_so_and_remembered(page: Page) -> None:
+    open_page(page)
+    if not page.is_visible("#new-dialog"):
+        page.click("#btn-new")
+    page.select_option("#hint-level", "expert")
+    start_against(page, ["human", "ai:expert"], seed=14)
+    game = game_on_page(page)
+    assert game.kinds == ("human", "ai:expert")
+    expected = ai.choose(game, "expert", seed=ai_seed(game))
+    title = page.get_attribute("#btn-hint", "title")
+    assert title == "Show the move the computer would make (expert)"
+    page.click("#btn-hint")
+    page.wait_for_selector("#btn-confirm:not([hidden])", timeout=60_000)
+    assert page.get_attribute("#site .site-tile.held", "data-site") == str(expected.site_index)
+    assert page.evaluate("akropolisApp.rotation()") == expected.rotation
+    page.click("#btn-confirm")
+    wait_for_moves(page, 2)  # the expert computer answers with a legal move
+    after = game_on_page(page)
+    assert after.moves[0] == expected.move and after.ply == 2
+    page.reload()  # the game resumes, hints still from the expert: this device remembers
+    wait_until_ready(page)
+    assert game_on_page(page).ply == 2
+    assert page.get_attribute("#btn-hint", "title").endswith("(expert)")
+    page.click("#btn-new")
+    assert page.input_value("#hint-level") == "expert"
+    page.select_option("#hint-level", "medium")
+    page.click("#btn-cancel-new")
+    page.click("#site .site-tile >> nth=0")  # a refresh: the Hint button says where hints come from
+    assert page.get_attribute("#btn-hint", "title").endswith("(medium)")
 
 
 def assert_says_paused(page: Page) -> None:
