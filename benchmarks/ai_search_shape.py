@@ -1,16 +1,18 @@
 """How the hard search's shape changes its strength: variants of it against hard itself.
 
-The first measurements towards an expert level.  Each variant keeps hard's effort (work units,
-so roughly its think time) and changes only how deep each try looks (``plies``: turns played
-after the candidate before the leaf is judged; hard uses 2 with 2 players) and how many
-candidate moves it weighs (hard: 8).  Two players, seats alternated, fresh deals; the figure is
-the variant's share of wins against hard (a shared win counts half) with Wilson's 95% interval,
+The measurements behind the expert level.  Each variant keeps hard's effort (work units, so
+roughly its think time) unless ``--effort`` says otherwise, and changes how deep each try
+looks (``plies``: turns played after the candidate before the leaf is judged; hard uses 2 with
+2 players) and how many candidate moves it weighs (hard: 8), with ``--learned`` a learned
+correction at the leaves.  Two players, seats alternated, fresh deals; the figure is the
+variant's share of wins against hard (a shared win counts half) with Wilson's 95% interval,
 and both mean scores.  Asserts nothing.
 
     python benchmarks/ai_search_shape.py                      # every variant, 40 games each
     python benchmarks/ai_search_shape.py --games 200 --only 4x12
     python benchmarks/ai_search_shape.py --jobs 2 --json
     python benchmarks/ai_search_shape.py --only 4x12 --effort 150000   # twice hard's effort
+    python benchmarks/ai_search_shape.py --only 4x12 --learned p2.json  # tools/train_ai.py fit
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ VARIANTS = {
     "4x8": (4, 8),
     "6x8": (6, 8),
     "4x12": (4, 12),
+    "4x16": (4, 16),
     "6x12": (6, 12),
 }
 #: Deals for these games: far from the seeds the tests and the other benchmarks use.

@@ -4,7 +4,8 @@
 to move.  Levels: ``easy`` (the best immediate score, blurred by chance), ``medium`` (a real
 evaluation of the position and of what the move leaves to the next player), ``hard`` (a search
 over the next turns on top of that evaluation, the hidden stacks dealt again many times),
-``expert`` (the same search, two turns deeper and over more candidate moves).
+``expert`` (the same search, two turns deeper, over more candidate moves, with a correction
+learned by self-play at its leaves).
 Yardsticks: ``greedy`` (the best score right after the move) and ``random``.  In the solo game
 easy and medium search too, shallowly (``search.SOLO_LOOKAHEAD``): the Architect's forced
 replies make looking ahead cheap, and a one-move look loses the race for plazas to it.

@@ -8,7 +8,10 @@ with a different shape, measured against hard itself (``benchmarks/ai_search_sha
   players: the opponent's reply, our next turn, theirs and ours again), so that a plaza set up
   now and the tiles it leaves the opponent are both seen paid off;
 * **twelve candidates** instead of eight, so that a move the one-turn ranking undervalues (a
-  tile taken to keep it from the opponent, a stone-saving move) is still tried.
+  tile taken to keep it from the opponent, a stone-saving move) is still tried;
+* each leaf's estimates get the **learned correction** (``learned.py``): what self-play showed
+  the hand-made evaluation misses of the final scores (where a table was fitted for the player
+  count; none in the solo game, whose Architect is projected exactly by counts).
 
 Its default effort is counted in placements judged, like hard's, so it is deterministic for a
 seed on any machine; ``budget_ms`` caps the wall time on top.
