@@ -44,7 +44,9 @@ SUITE: tuple[tuple[str, int, tuple[str, ...], str, str, float | None], ...] = (
     ("solo-easy-vs-hippodamos", 2, ("easy", "architect:hippodamos"), "easy", "win_rate", 0.9),
     ("solo-medium-vs-hippodamos", 2, ("medium", "architect:hippodamos"), "medium", "win_rate", 0.9),
     ("solo-hard-vs-hippodamos", 2, ("hard", "architect:hippodamos"), "hard", "win_rate", 0.9),
-    ("solo-hard-vs-callicrates", 2, ("hard", "architect:callicrates"), "hard", "win_rate", 0.8),
+    # Reported only: even a player who knows the stacks' order rarely beats Callicrates
+    # (benchmarks/solo_bound.py); hard wins about 22%, expert is to win clearly more.
+    ("solo-hard-vs-callicrates", 2, ("hard", CALLICRATES), "hard", "win_rate", None),
     ("expert-vs-hard", 2, ("expert", "hard"), "expert", "win_rate", 0.8),
     ("expert-vs-greedy", 2, ("expert", "greedy"), "expert", "win_rate", 0.97),
     ("expert-vs-greedy-points", 2, ("expert", "greedy"), "expert", "mean_score", 145),
