@@ -43,6 +43,26 @@ def test_seeded_games_are_identical_on_cpython_and_pyodide(run_in_pyodide) -> No
     assert all(len(g["scores"]) == len(g["record"]["players"]) for g in games)
 
 
+def test_every_level_chooses_the_same_moves_on_cpython_and_pyodide(run_in_pyodide) -> None:
+    """Effort is counted in work, never in time: each level, expert's learned correction
+    included, picks the same move in both Pythons (2, 3 and 4 players and solo)."""
+    code = """
+from akropolis import Game
+from akropolis.ai import LEVELS, choose
+from akropolis.simulate import random_game
+games = [random_game(p, 40 + p).replay(9 + 4 * p) for p in (2, 3, 4)]
+solo = Game(2, seed=8, kinds=["human", "architect:callicrates"])
+for _ in range(8):
+    solo.play(solo.legal_moves()[0])
+for game in (*games, solo):
+    for level in LEVELS:
+        print(level, choose(game, level, seed=5, effort=6000).move)
+"""
+    expected = run_on_cpython(code)
+    assert run_in_pyodide(code) == expected
+    assert len(expected.splitlines()) == 16 and "expert" in expected
+
+
 def test_records_and_cli_report_match_in_pyodide(run_in_pyodide) -> None:
     """Reading a record, the CLI's score report and notation give the same text in both."""
     code = """
