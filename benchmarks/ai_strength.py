@@ -26,21 +26,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 from akropolis.ai.tournament import tournament
 
 HIPPODAMOS, CALLICRATES = "architect:hippodamos", "architect:callicrates"
+Line = tuple[str, int, tuple[str, ...], str, str, float | None]
+
+
+def every_seat(prefix: str, levels: tuple[str, ...]) -> tuple[Line, ...]:
+    """A table of ``len(levels)`` players: each level's win rate, reported only
+    (``3p-hard``, ``3p-medium``, ...)."""
+    players = len(levels)
+    return tuple((f"{prefix}-{lv}", players, levels, lv, "win_rate", None) for lv in levels)
+
+
 #: (name, players, levels, the level judged, the figure, the target; None: reported only)
-SUITE: tuple[tuple[str, int, tuple[str, ...], str, str, float | None], ...] = (
+SUITE: tuple[Line, ...] = (
     ("hard-vs-medium", 2, ("hard", "medium"), "hard", "win_rate", 0.65),
     ("medium-vs-easy", 2, ("medium", "easy"), "medium", "win_rate", 0.75),
     ("medium-vs-greedy", 2, ("medium", "greedy"), "medium", "win_rate", 0.65),
     ("hard-vs-greedy", 2, ("hard", "greedy"), "hard", "win_rate", 0.85),
     ("hard-vs-greedy-points", 2, ("hard", "greedy"), "hard", "mean_score", 135),
     ("greedy-self-play", 2, ("greedy",), "greedy", "mean_score", None),  # about 116, the issue says
-    ("3p-hard", 3, ("hard", "medium", "easy"), "hard", "win_rate", None),
-    ("3p-medium", 3, ("hard", "medium", "easy"), "medium", "win_rate", None),
-    ("3p-easy", 3, ("hard", "medium", "easy"), "easy", "win_rate", None),
-    ("4p-hard", 4, ("hard", "medium", "easy", "greedy"), "hard", "win_rate", None),
-    ("4p-medium", 4, ("hard", "medium", "easy", "greedy"), "medium", "win_rate", None),
-    ("4p-easy", 4, ("hard", "medium", "easy", "greedy"), "easy", "win_rate", None),
-    ("4p-greedy", 4, ("hard", "medium", "easy", "greedy"), "greedy", "win_rate", None),
+    *every_seat("3p", ("hard", "medium", "easy")),
+    *every_seat("4p", ("hard", "medium", "easy", "greedy")),
     ("solo-easy-vs-hippodamos", 2, ("easy", "architect:hippodamos"), "easy", "win_rate", 0.9),
     ("solo-medium-vs-hippodamos", 2, ("medium", "architect:hippodamos"), "medium", "win_rate", 0.9),
     ("solo-hard-vs-hippodamos", 2, ("hard", "architect:hippodamos"), "hard", "win_rate", 0.9),
@@ -50,13 +55,8 @@ SUITE: tuple[tuple[str, int, tuple[str, ...], str, str, float | None], ...] = (
     ("expert-vs-hard", 2, ("expert", "hard"), "expert", "win_rate", 0.8),
     ("expert-vs-greedy", 2, ("expert", "greedy"), "expert", "win_rate", 0.97),
     ("expert-vs-greedy-points", 2, ("expert", "greedy"), "expert", "mean_score", 145),
-    ("3p-expert", 3, ("expert", "hard", "medium"), "expert", "win_rate", None),
-    ("3p-expert-hard", 3, ("expert", "hard", "medium"), "hard", "win_rate", None),
-    ("3p-expert-medium", 3, ("expert", "hard", "medium"), "medium", "win_rate", None),
-    ("4p-expert", 4, ("expert", "hard", "medium", "greedy"), "expert", "win_rate", None),
-    ("4p-expert-hard", 4, ("expert", "hard", "medium", "greedy"), "hard", "win_rate", None),
-    ("4p-expert-medium", 4, ("expert", "hard", "medium", "greedy"), "medium", "win_rate", None),
-    ("4p-expert-greedy", 4, ("expert", "hard", "medium", "greedy"), "greedy", "win_rate", None),
+    *every_seat("3p-top", ("expert", "hard", "medium")),
+    *every_seat("4p-top", ("expert", "hard", "medium", "greedy")),
     ("solo-expert-vs-hippodamos", 2, ("expert", HIPPODAMOS), "expert", "win_rate", 0.99),
     ("solo-expert-vs-metagenes", 2, ("expert", "architect:metagenes"), "expert", "win_rate", 0.99),
     ("solo-expert-vs-callicrates", 2, ("expert", CALLICRATES), "expert", "win_rate", None),

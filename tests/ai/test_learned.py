@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from akropolis import Game
-from akropolis.ai import choose
+from akropolis.ai import choose, expert
 from akropolis.ai.common import Effort, generator
 from akropolis.ai.learned import COEFFICIENTS, INPUTS, correction, inputs
 from akropolis.ai.search import choose_hard
@@ -72,8 +72,6 @@ def test_a_strong_correction_changes_some_moves() -> None:
 
 def test_the_expert_uses_the_table_for_its_player_count(monkeypatch) -> None:
     game = random_game(2, 5).replay(12)
-    from akropolis.ai import expert
-
     seen = []
     real = expert.choose_hard
 
