@@ -9,12 +9,14 @@ player's raw features, stones, share of turns left, the evaluation's estimate of
 score (``features.Evaluator`` with the weights the search uses) and their real final score.
 
 ``fit`` reads those lines, holds out one game in five, and fits by ridge regression what the
-estimate misses of the final score, on ``learned.inputs``; it prints the error of the estimate
-alone and with the correction, on the games it learned from and on the ones held out, and
-writes the coefficients as JSON (paste them into ``learned.COEFFICIENTS``).
+estimate misses of the final score, on ``learned.inputs``; with ``--margin``, what it misses of
+each player's final margin over the others' mean (the search judges its leaves by margins, and
+a correction all players share cancels out of them); it prints the error of the estimate alone
+and with the correction, on the games it learned from and on the ones held out, and writes the
+coefficients as JSON (paste them into ``learned.COEFFICIENTS``).
 
-    python tools/train_ai.py generate --players 2 --games 300 --seed 1 --jobs 2 --out /tmp/p2.jsonl
-    python tools/train_ai.py fit /tmp/p2.jsonl --out /tmp/p2.json
+    python tools/train_ai.py generate --players 2 --games 200 --seed 1 --jobs 2 --out /tmp/p2.jsonl
+    python tools/train_ai.py fit /tmp/p2.jsonl --margin --out /tmp/p2.json
 
 Standard library only.
 """
@@ -34,7 +36,7 @@ from akropolis import Game
 from akropolis.ai import choose
 from akropolis.ai.common import turns_left, unseen_tiles
 from akropolis.ai.features import Evaluator, Outlook, total_turns
-from akropolis.ai.learned import INPUTS, correction, inputs
+from akropolis.ai.learned import INPUTS, inputs
 from akropolis.ai.measure import measure
 from akropolis.ai.weights import for_game
 
@@ -113,17 +115,37 @@ def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return x
 
 
+def samples(rows: list[dict], margin: bool) -> list[tuple[list[float], float]]:
+    """Each row's inputs and what the estimate missed of its final score; with ``margin``,
+    of the player's final margin over the others' mean instead, each input less the others'
+    mean (the search judges its leaves by such margins)."""
+    own = [(inputs(row["f"], row["stones"], row["fraction"]), row) for row in rows]
+    if not margin:
+        return [(x, row["final"] - row["estimate"]) for x, row in own]
+    positions: dict[tuple[int, int], list[tuple[list[float], dict]]] = {}
+    for x, row in own:
+        positions.setdefault((row["game"], row["ply"]), []).append((x, row))
+    out = []
+    for seats in positions.values():
+        count = len(seats) - 1
+        for x, row in seats:
+            others = [entry for entry in seats if entry[1] is not row]
+            xs = [xi - sum(o[0][i] for o in others) / count for i, xi in enumerate(x)]
+            miss = row["final"] - row["estimate"]
+            missed = miss - sum(o[1]["final"] - o[1]["estimate"] for o in others) / count
+            out.append((xs, missed))
+    return out
+
+
 def fit(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     rows = [json.loads(line) for line in Path(args.data).read_text().splitlines()]
-    train = [row for row in rows if row["game"] % 5]
-    held = [row for row in rows if not row["game"] % 5]
+    train = samples([row for row in rows if row["game"] % 5], args.margin)
+    held = samples([row for row in rows if not row["game"] % 5], args.margin)
     n = INPUTS
     gram = [[0.0] * n for _ in range(n)]
     target = [0.0] * n
-    for row in train:
-        x = inputs(row["f"], row["stones"], row["fraction"])
-        miss = row["final"] - row["estimate"]
+    for x, miss in train:
         for i, xi in enumerate(x):
             if xi:
                 target[i] += xi * miss
@@ -136,17 +158,17 @@ def fit(args: argparse.Namespace) -> None:
         gram[i][i] += args.ridge * len(train) / 1000
     coefficients = solve(gram, target)
 
-    def errors(part: list[dict]) -> tuple[float, float]:
+    def errors(part: list[tuple[list[float], float]]) -> tuple[float, float]:
         alone = with_it = 0.0
-        for row in part:
-            fixed = correction(row["f"], row["stones"], row["fraction"], coefficients)
-            alone += (row["final"] - row["estimate"]) ** 2
-            with_it += (row["final"] - row["estimate"] - fixed) ** 2
+        for x, miss in part:
+            alone += miss**2
+            with_it += (miss - sum(c * xi for c, xi in zip(coefficients, x, strict=True))) ** 2
         return (alone / len(part)) ** 0.5, (with_it / len(part)) ** 0.5
 
     report = {
         "rows": len(rows),
         "games": len({row["game"] for row in rows}),
+        "fitted": "margin" if args.margin else "score",
         "rmse_train": [round(e, 2) for e in errors(train)],
         "rmse_held_out": [round(e, 2) for e in errors(held)],
         "seconds": round(time.perf_counter() - started),
@@ -168,6 +190,9 @@ def main() -> None:
     learn = commands.add_parser("fit", help="fit the correction to recorded positions")
     learn.add_argument("data")
     learn.add_argument("--ridge", type=float, default=1.0)
+    learn.add_argument(
+        "--margin", action="store_true", help="fit what it misses of the margin over the others"
+    )
     learn.add_argument("--out", required=True)
     args = parser.parse_args()
     generate(args) if args.command == "generate" else fit(args)

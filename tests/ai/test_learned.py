@@ -17,6 +17,7 @@ from akropolis.ai.common import Effort, generator
 from akropolis.ai.learned import COEFFICIENTS, INPUTS, correction, inputs
 from akropolis.ai.search import choose_hard
 from akropolis.simulate import random_game
+from tools.train_ai import samples
 
 ROOT = Path(__file__).resolve().parents[2]
 F = [0, 3, 2, 0, 1, 4, 1, 1, 0, 2, 1, 2, 0, 1, 1, 0, 0, 2]
@@ -97,9 +98,39 @@ def test_the_trainer_is_reproducible_from_its_seed(tmp_path) -> None:
         report = subprocess.run(
             [*tool, "fit", str(data), "--out", str(fitted)], check=True, capture_output=True
         )
-        outputs.append((data.read_text(), fitted.read_text()))
+        margin = tmp_path / f"{run}-margin.json"
+        by_margin = subprocess.run(
+            [*tool, "fit", str(data), "--margin", "--out", str(margin)],
+            check=True,
+            capture_output=True,
+        )
+        outputs.append((data.read_text(), fitted.read_text(), margin.read_text()))
     assert outputs[0] == outputs[1]
+    assert json.loads(by_margin.stdout)["fitted"] == "margin"
+    assert len(json.loads(outputs[0][2])) == INPUTS and outputs[0][2] != outputs[0][1]
     rows = [json.loads(line) for line in outputs[0][0].splitlines()]
     assert {row["player"] for row in rows} == {0, 1} and all("final" in row for row in rows)
     assert len(json.loads(outputs[0][1])) == INPUTS
     assert json.loads(report.stdout)["games"] == 2
+
+
+def _row(player: int, f: list[int], estimate: float, final: int, fraction: float = 0.5) -> dict:
+    return {"player": player, "f": f, "stones": player + 1, "fraction": fraction,
+            "estimate": estimate, "game": 1, "ply": 4, "final": final}  # fmt: skip
+
+
+def test_the_margin_fit_weighs_each_player_against_the_others_mean() -> None:
+    other = [1, 0, 2, 1, 0, 3, 0, 1, 1, 0, 2, 0, 1, 0, 0, 1, 1, 4]
+    third = [2] * 18
+    two = [_row(0, F, 40.0, 100), _row(1, other, 50.0, 90)]
+    by_score = samples(two, margin=False)
+    assert by_score[0] == (inputs(F, 1, 0.5), 60.0) and by_score[1][1] == 40.0
+    (x0, miss0), (x1, miss1) = samples(two, margin=True)
+    expected = [a - b for a, b in zip(inputs(F, 1, 0.5), inputs(other, 2, 0.5), strict=True)]
+    assert x0 == pytest.approx(expected) and miss0 == 20.0  # (100 - 40) - (90 - 50)
+    assert x1 == pytest.approx([-x for x in expected]) and miss1 == -20.0
+    three = [*two, _row(2, third, 30.0, 110)]
+    x0, miss0 = samples(three, margin=True)[0]
+    mean = [(a + b) / 2 for a, b in zip(inputs(other, 2, 0.5), inputs(third, 3, 0.5), strict=True)]
+    assert x0 == pytest.approx([a - b for a, b in zip(inputs(F, 1, 0.5), mean, strict=True)])
+    assert miss0 == 60.0 - (40.0 + 80.0) / 2
