@@ -16,7 +16,7 @@ and with the correction, on the games it learned from and on the ones held out, 
 coefficients as JSON (paste them into ``learned.COEFFICIENTS``).
 
     python tools/train_ai.py generate --players 2 --games 200 --seed 1 --jobs 2 --out /tmp/p2.jsonl
-    python tools/train_ai.py fit /tmp/p2.jsonl --margin --out /tmp/p2.json
+    python tools/train_ai.py fit /tmp/p2.jsonl --out /tmp/p2.json      # the table shipped
 
 Standard library only.
 """
@@ -119,21 +119,22 @@ def samples(rows: list[dict], margin: bool) -> list[tuple[list[float], float]]:
     """Each row's inputs and what the estimate missed of its final score; with ``margin``,
     of the player's final margin over the others' mean instead, each input less the others'
     mean (the search judges its leaves by such margins)."""
-    own = [(inputs(row["f"], row["stones"], row["fraction"]), row) for row in rows]
+    own = [(inputs(row["f"], row["stones"], row["fraction"]), row["final"] - row["estimate"])
+           for row in rows]  # fmt: skip
     if not margin:
-        return [(x, row["final"] - row["estimate"]) for x, row in own]
-    positions: dict[tuple[int, int], list[tuple[list[float], dict]]] = {}
-    for x, row in own:
-        positions.setdefault((row["game"], row["ply"]), []).append((x, row))
+        return own
+    positions: dict[tuple[int, int], list[int]] = {}
+    for index, row in enumerate(rows):
+        positions.setdefault((row["game"], row["ply"]), []).append(index)
     out = []
     for seats in positions.values():
-        count = len(seats) - 1
-        for x, row in seats:
-            others = [entry for entry in seats if entry[1] is not row]
-            xs = [xi - sum(o[0][i] for o in others) / count for i, xi in enumerate(x)]
-            miss = row["final"] - row["estimate"]
-            missed = miss - sum(o[1]["final"] - o[1]["estimate"] for o in others) / count
-            out.append((xs, missed))
+        others = len(seats) - 1
+        total_x = [sum(column) for column in zip(*(own[i][0] for i in seats), strict=True)]
+        total_miss = sum(own[i][1] for i in seats)
+        for i in seats:
+            x, miss = own[i]
+            spread = [xi - (t - xi) / others for xi, t in zip(x, total_x, strict=True)]
+            out.append((spread, miss - (total_miss - miss) / others))
     return out
 
 
