@@ -17,7 +17,7 @@ from akropolis.ai.common import Effort, determinized, remaining_plays, turns_lef
 from akropolis.ai.features import Trial
 from akropolis.ai.measure import score_of
 from akropolis.ai.search import Searcher
-from akropolis.ai.solo import Counts, Projection
+from akropolis.ai.solo import STONE_EXTRA, Counts, Projection
 from akropolis.ai.weights import for_game
 from akropolis.checks import VARIANTS
 from akropolis.hexes import pack
@@ -283,6 +283,19 @@ def test_the_architect_projection_values_its_stones_for_the_plazas_they_buy() ->
     for turns in (1, 4, 12):
         assert projection.value(counts, 3, turns) - projection.value(counts, 2, turns) > 1
     assert projection.value(counts, 3, 0) - projection.value(counts, 2, 0) == 1
+
+
+def test_a_stone_paid_to_the_architect_is_worth_more_where_its_districts_count_double() -> None:
+    """The plazas a stone buys the Architect multiply districts worth V: a stone held with
+    turns left is worth its point plus ``STONE_EXTRA`` × V (Callicrates twice Metagenes)."""
+    extra = {}
+    for level in ("hippodamos", "metagenes", "callicrates"):
+        game = Game(2, seed=3, kinds=["human", f"architect:{level}"])
+        projection = Projection(game, [*game.site, *unseen_tiles(game)])
+        counts = Counts.of_city(game.cities[1].kind.values())
+        extra[level] = projection.value(counts, 3, 8) - projection.value(counts, 2, 8) - 1
+        assert extra[level] == pytest.approx(STONE_EXTRA * game.architect.value)
+    assert extra["callicrates"] == 2 * extra["metagenes"] == 2 * extra["hippodamos"] > 0
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -31,10 +31,13 @@ from .measure import BARRACKS, GARDEN, HOUSE, HOUSE_THRESHOLD, MARKET, STARS, TE
 PLAZA_RATE = 0.8
 #: The share of the plaza tiles still to come that the Architect is expected to take.
 PLAZA_SHARE = 0.6
-#: What a stone held with turns to come is worth to the Architect beyond its point: it buys
-#: plaza tiles further along the site.  Hard's mean margin against Callicrates, 24 seeded
-#: games: 0 → −17.3, 4 → −13.2, 8 → −10.9, 15 → −15.6; 24 more: 0 → −29.8, 8 → −24.7.
-STONE_EXTRA = 8.0
+#: What a stone held with turns to come is worth to the Architect beyond its point, per unit of
+#: its V: it buys plaza tiles further along the site, whose stars multiply districts worth V.
+#: Hard's mean margin against Callicrates (V = 2), 24 seeded games, by the worth per stone:
+#: 0 → −17.3, 4 → −13.2, 8 → −10.9, 15 → −15.6; 24 more: 0 → −29.8, 8 → −24.7.  Expert
+#: against Metagenes (V = 1), the 100 games of seed 101: 8 → 86% won, margin +25.2; 4 → 94%,
+#: +30.6.
+STONE_EXTRA = 4.0
 #: Turns over which that extra worth fades out.
 STONE_TURNS = 4
 #: Markets doubled per market-plaza hex (markets variant, ``architect.MARKETS_PER_PLAZA``).
@@ -144,7 +147,7 @@ class Projection:
     def value(self, counts: Counts, stones: int, turns: int, gone: Iterable[int] = ()) -> float:
         """The projected final score with ``turns`` tiles still to take, once the tiles
         ``gone`` (taken by anyone since the projection was made) have left the pool."""
-        worth = 1.0 + STONE_EXTRA * min(turns, STONE_TURNS) / STONE_TURNS
+        worth = 1.0 + STONE_EXTRA * self.architect.value * min(turns, STONE_TURNS) / STONE_TURNS
         total = stones * worth + self.architect.quarry_points * counts.quarries
         coming = self.plazas(turns, gone)
         plazas = counts.market_plazas + coming[MARKET] / STARS[MARKET]
