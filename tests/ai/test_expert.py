@@ -9,8 +9,12 @@ import pytest
 
 from akropolis import Game, records
 from akropolis.ai import LEVELS, choose, search
-from akropolis.ai.expert import EXPERT_CANDIDATES, EXPERT_PLIES, EXPERT_SOLO_PLIES
+from akropolis.ai.common import Effort, determinized
+from akropolis.ai.expert import EXPERT_CANDIDATES, EXPERT_DENY, EXPERT_PLIES, EXPERT_SOLO_PLIES
+from akropolis.ai.search import Searcher
+from akropolis.ai.weights import for_game
 from akropolis.checks import AI_KINDS, ARCHITECT_LEVELS, VARIANTS
+from akropolis.rng import SplitMix64
 from akropolis.simulate import random_game
 
 SMALL = 1500
@@ -105,3 +109,44 @@ def test_records_carry_an_expert_seat_and_older_records_still_load() -> None:
     older = json.loads(text)
     older["players"][1]["kind"] = "ai:hard"
     assert records.load(json.dumps(older)).kinds[1] == "ai:hard"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4)])
+def test_the_expert_tries_weigh_what_each_pick_leaves_the_next_player(players, seed) -> None:
+    """In the expert's tries a seat's pick counts against it ``deny`` times the next seat's
+    estimate after their best pick from the site it leaves: the same as playing the pick and
+    asking the next seat's best move."""
+    played = random_game(players, seed)
+    game = played.replay(played.ply // 3)
+    dealt = determinized(game, SplitMix64(seed))
+    weights = for_game(dealt)
+    searcher = Searcher(dealt, weights, Effort(1e9), deny=EXPERT_DENY)
+    greedy = Searcher(dealt, weights, Effort(1e9))
+    keys = [()] * players
+    leaves = searcher.leaves(dealt, keys)
+    assert leaves is not None and len(leaves) == len(dealt.affordable())
+    following = (dealt.turn + 1) % players
+    for index, expected in enumerate(leaves):
+        after = dealt.copy()
+        move = next(m for m in after.legal_moves() if m.site_index == index)
+        after.play(move)
+        moved = [(move.move,) if p == dealt.turn else () for p in range(players)]
+        assert after.turn == following
+        _, best = greedy.policy(after, moved)
+        assert expected == pytest.approx(EXPERT_DENY * best)
+
+
+def test_only_the_expert_weighs_in_its_tries_what_a_pick_leaves(monkeypatch) -> None:
+    seen = {}
+    real = search.Searcher
+
+    class Spy(real):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            seen[level] = self.deny
+
+    monkeypatch.setattr(search, "Searcher", Spy)
+    game = midgame(2, 12)
+    for level in ("hard", "expert"):
+        choose(game, level, seed=1, effort=SMALL)
+    assert seen == {"hard": 0.0, "expert": EXPERT_DENY}

@@ -9,6 +9,9 @@ with a different shape, measured against hard itself (``benchmarks/ai_search_sha
   now and the tiles it leaves the opponent are both seen paid off;
 * **twelve candidates** instead of eight, so that a move the one-turn ranking undervalues (a
   tile taken to keep it from the opponent, a stone-saving move) is still tried;
+* in each try every seat **weighs what its pick leaves the next player**: the medium level's
+  ``deny`` weight times the best the next seat can make of the site left (``Searcher.leaves``),
+  so the turns followed are played as strong players play them, not greedily;
 * each leaf's estimates get the **learned correction** (``learned.py``): what self-play showed
   the hand-made evaluation misses of the final scores (where a table was fitted for the player
   count; none in the solo game, whose Architect is projected exactly by counts).
@@ -24,6 +27,7 @@ from ..rng import SplitMix64
 from .common import Effort, is_architect
 from .learned import COEFFICIENTS
 from .search import CANDIDATES, PLIES, SOLO_PLIES, choose_hard
+from .weights import MEDIUM
 
 #: Candidate moves weighed (hard: ``search.CANDIDATES``).
 EXPERT_CANDIDATES = CANDIDATES + 4
@@ -31,6 +35,9 @@ EXPERT_CANDIDATES = CANDIDATES + 4
 EXPERT_PLIES = {players: plies + 2 for players, plies in PLIES.items()}
 #: The same against the solo Architect.
 EXPERT_SOLO_PLIES = SOLO_PLIES + 2
+#: How much the best tile a pick leaves the next seat counts against it in the tries (the
+#: medium level's weight: measured better than twice as much, and than none).
+EXPERT_DENY = MEDIUM["deny"]
 #: Placements judged per move by default.
 EXPERT_EFFORT = 110_000
 
@@ -41,5 +48,11 @@ def choose_expert(game: Game, rng: SplitMix64, effort: Effort) -> LegalMove | No
     plies = EXPERT_SOLO_PLIES if solo else EXPERT_PLIES[game.players]
     learned = None if solo else COEFFICIENTS.get(game.players)
     return choose_hard(
-        game, rng, effort, candidates=EXPERT_CANDIDATES, plies=plies, learned=learned
+        game,
+        rng,
+        effort,
+        candidates=EXPERT_CANDIDATES,
+        plies=plies,
+        learned=learned,
+        deny=EXPERT_DENY,
     )

@@ -5,7 +5,8 @@
 2. Each candidate is tried in many *determinized* games: the tiles nobody has seen are dealt
    again in a random order (``common.determinized``), so the search never knows more than the
    player; every candidate meets the same deals (common random numbers). In each, the candidate
-   is played, then every seat plays by the policy — the move the evaluation likes best,
+   is played, then every seat plays by the policy — the move the evaluation likes best (with
+   ``deny``, less that share of the best the next seat can make of the site it leaves),
    Architect seats their forced move, and against the Architect the human's move best once its
    projection after its forced reply is taken off — until ``PLIES`` turns later, for the
    opponents' replies, our next turn and theirs. The leaf is judged by the evaluation: our
@@ -78,9 +79,11 @@ class Searcher:
         effort: Effort,
         plies: int | None = None,
         learned: Sequence[float] | None = None,
+        deny: float = 0.0,
     ) -> None:
         self.root = game
         self.learned = learned
+        self.deny = deny
         self.me = game.turn
         self.weights = weights
         self.effort = effort
@@ -189,8 +192,8 @@ class Searcher:
         """The move of the seat to move, and its value (their estimate after it).
 
         Against the Architect the move is chosen by its value minus the Architect's projection
-        once it has made its forced reply (``denial``); the value returned is still the seat's
-        own estimate."""
+        once it has made its forced reply (``denial``); with ``deny``, by its value minus what
+        it leaves the next seat (``leaves``).  The value returned is the seat's own estimate."""
         player = game.turn
         if self.architects[player]:
             return game.forced_move(), 0.0
@@ -199,7 +202,12 @@ class Searcher:
         site = game.site
         turns = max(self.turns[player] - len(key) - 1, 0)
         stone = self.stone_value(player, turns, game)
-        denial = self.denial(game, keys) if self.projection is not None else None
+        if self.projection is not None:
+            denial = self.denial(game, keys)
+        elif self.deny:
+            denial = self.leaves(game, keys)
+        else:
+            denial = None
         best, best_value, best_index, best_choice = None, float("-inf"), 0, float("-inf")
         for index in range(min(len(site), stones + 1)):
             entry = self.placed(game, player, key, site[index])
@@ -239,6 +247,33 @@ class Searcher:
                     counts.plus(tile), purse - pick, turns, (*gone, site[index], tile)
                 )
             )
+        return out
+
+    def leaves(self, game: Game, keys: list[tuple]) -> list[float] | None:
+        """For each site index the seat to move may take: ``deny`` times the next seat's
+        estimate after their best pick from the site it leaves (the new stack added if one
+        tile is left), the stones kept counted in; None if they have no turn left."""
+        following = (game.turn + 1) % game.players
+        key = keys[following]
+        turns = self.turns[following] - len(key)
+        site = game.site
+        if turns <= 0 or len(site) < 2:
+            return None
+        stone = self.stone_value(following, turns - 1, game)
+        purse = game.stones[following]
+        refill = game.deck[game.revealed : game.revealed + game.options.stack_size]
+        deny = self.deny
+        out = []
+        for index in range(min(len(site), game.stones[game.turn] + 1)):
+            left = [*site[:index], *site[index + 1 :]]
+            if len(left) == 1:
+                left.extend(refill)
+            best = float("-inf")
+            for j, tile in enumerate(left[: purse + 1]):
+                value = self.placed(game, following, key, tile).value + stone * (purse - j)
+                if value > best:
+                    best = value
+            out.append(deny * best if best > float("-inf") else 0.0)
         return out
 
     def architect_counts(self, key: tuple) -> Counts:
@@ -309,16 +344,18 @@ def search(
     candidates: int = CANDIDATES,
     plies: int | None = None,
     learned: Sequence[float] | None = None,
+    deny: float = 0.0,
 ) -> Scored | None:
     """The candidate the search prefers (see the module's docstring); ``learned``: the
     coefficients of a learned correction added to the estimates at the leaves
-    (``learned.py``)."""
+    (``learned.py``); ``deny``: how much what a pick leaves the next seat counts against it
+    in the tries (``Searcher.leaves``)."""
     weights = weights or for_game(game)
     scored = ranked(game, weights, effort)
     if len(scored) <= 1 or effort.out_of_time:
         return scored[0] if scored else None
     pool = shortlist(scored, candidates)
-    searcher = Searcher(game, weights, effort, plies, learned)
+    searcher = Searcher(game, weights, effort, plies, learned, deny)
     moves = [entry.legal() for entry in pool]
     totals = [0.0] * len(pool)
     tries = [0] * len(pool)
@@ -365,8 +402,9 @@ def choose_hard(
     candidates: int = CANDIDATES,
     plies: int | None = None,
     learned: Sequence[float] | None = None,
+    deny: float = 0.0,
 ) -> LegalMove | None:
-    best = search(game, rng, effort, weights, candidates, plies, learned)
+    best = search(game, rng, effort, weights, candidates, plies, learned, deny)
     return None if best is None else best.legal()
 
 
