@@ -230,12 +230,9 @@ class Searcher:
         stones = game.stones[seat]
         site = game.site
         gone = [move.tile for key in keys for move in key]
-        refill = game.deck[game.revealed : game.revealed + game.options.stack_size]
         out = []
         for index in range(min(len(site), game.stones[game.turn] + 1)):
-            left = [*site[:index], *site[index + 1 :]]
-            if len(left) == 1:
-                left.extend(refill)
+            left = site_left(game, index)
             if not left or self.turns[seat] - len(keys[seat]) <= 0:
                 out.append(self.projection.value(counts, stones + index, 0, gone))
                 continue
@@ -261,13 +258,10 @@ class Searcher:
             return None
         stone = self.stone_value(following, turns - 1, game)
         purse = game.stones[following]
-        refill = game.deck[game.revealed : game.revealed + game.options.stack_size]
         deny = self.deny
         out = []
         for index in range(min(len(site), game.stones[game.turn] + 1)):
-            left = [*site[:index], *site[index + 1 :]]
-            if len(left) == 1:
-                left.extend(refill)
+            left = site_left(game, index)
             best = float("-inf")
             for j, tile in enumerate(left[: purse + 1]):
                 value = self.placed(game, following, key, tile).value + stone * (purse - j)
@@ -317,6 +311,16 @@ class Searcher:
         mine = values[self.me]
         others = [values[p] for p in range(players) if p != self.me]
         return mine - (max(others) + sum(others) / len(others)) / 2, revealed
+
+
+def site_left(game: Game, index: int) -> list[int]:
+    """The site the next seat chooses from once the seat to move takes ``index``: the tiles
+    left, and the next stack after a last one (known in a dealt game)."""
+    site = game.site
+    left = [*site[:index], *site[index + 1 :]]
+    if len(left) == 1:
+        left.extend(game.deck[game.revealed : game.revealed + game.options.stack_size])
+    return left
 
 
 def shortlist(scored: list[Scored], count: int) -> list[Scored]:
