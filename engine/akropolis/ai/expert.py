@@ -7,8 +7,12 @@ with a different shape, measured against hard itself (``benchmarks/ai_search_sha
 * each try follows **two more turns** after the candidate before the leaf is judged (with two
   players: the opponent's reply, our next turn, theirs and ours again), so that a plaza set up
   now and the tiles it leaves the opponent are both seen paid off;
-* **twelve candidates** instead of eight, so that a move the one-turn ranking undervalues (a
-  tile taken to keep it from the opponent, a stone-saving move) is still tried;
+* **thirty-two candidates** instead of eight: the one-turn ranking values many placements of
+  a tile the same (early in the game most of them), and the tries tell them apart — a
+  placement that lets a later tile go on top of two others is worth points a one-turn look
+  cannot see (``benchmarks/ai_candidates.py``: the best of the first twelve fell about 2
+  points of margin short of the best of 32); sequential halving drops the weak ones after a
+  try or two, so the longer list costs little work;
 * in each try every seat **weighs what its pick leaves the next player**: the medium level's
   ``deny`` weight times the best the next seat can make of the site left (``Searcher.leaves``),
   so the turns followed are played as strong players play them, not greedily;
@@ -30,7 +34,7 @@ from .search import CANDIDATES, PLIES, SOLO_PLIES, choose_hard
 from .weights import MEDIUM
 
 #: Candidate moves weighed (hard: ``search.CANDIDATES``).
-EXPERT_CANDIDATES = CANDIDATES + 4
+EXPERT_CANDIDATES = 4 * CANDIDATES
 #: Turns followed after the candidate: two more than hard's, per player count.
 EXPERT_PLIES = {players: plies + 2 for players, plies in PLIES.items()}
 #: The same against the solo Architect.
