@@ -17,9 +17,16 @@ likes best (its estimate of the human's city minus its projection of the Archite
 and tries from each the hard level's candidate moves (``search.shortlist``).  The best
 finished game is a margin that a player who knows the future can reach in that deal.
 
+With ``--expert`` it also plays each deal as the expert level would if it knew the stack order:
+its searches play every try on the real deal instead of dealing the hidden stacks again (the
+one change: ``search.determinized`` returns the game as it is).  What it loses then, it loses
+by its choices, not by what it could not know.  ``--no-bound`` skips the least score (the slow
+part).
+
     python benchmarks/solo_bound.py                 # 10 deals, seeds 1000-1009
     python benchmarks/solo_bound.py --deals 3 --architect metagenes
     python benchmarks/solo_bound.py --beam 30       # and the clairvoyant human's game
+    python benchmarks/solo_bound.py --no-bound --expert --architect metagenes --seed 201
 
 Prints, per deal, the least score and how many positions the search met (and the clairvoyant
 game's scores), then the means.  Slow (half a minute to a few minutes per deal, a few GB of
@@ -33,10 +40,12 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from akropolis import Game
+from akropolis.ai import choose, search
 from akropolis.ai.common import Effort
 from akropolis.ai.medium import ranked
 from akropolis.ai.search import CANDIDATES, Searcher, shortlist
@@ -160,6 +169,19 @@ def clairvoyant(seed: int, width: int, architect: str = "callicrates") -> tuple[
     return human, architect_score
 
 
+def clairvoyant_expert(seed: int, architect: str = "callicrates") -> tuple[int, int, bool]:
+    """The expert's and the Architect's scores when the expert plays the deal of ``seed``
+    knowing the stack order, and whether the expert won."""
+    level = ARCHITECTS[architect]
+    game = Game(2, seed=seed, kinds=["human", level.kind])
+    with mock.patch.object(search, "determinized", lambda game, rng: game.copy()):
+        while not game.is_over:
+            game.play(choose(game, "expert", seed))
+    result = game.result()
+    human, architect_score = result.totals
+    return human, architect_score, result.winners == (0,)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=10)
@@ -168,27 +190,44 @@ def main() -> None:
     parser.add_argument(
         "--beam", type=int, default=0, help="also play each deal clairvoyantly, this beam wide"
     )
+    parser.add_argument(
+        "--expert", action="store_true", help="also play each deal as the expert knowing the order"
+    )
+    parser.add_argument("--no-bound", action="store_true", help="skip the least score")
     args = parser.parse_args()
-    scores, margins = [], []
+    scores, margins, expert_won = [], [], []
     for seed in range(args.seed, args.seed + args.deals):
-        started = time.perf_counter()
-        least, positions = least_score(seed, args.architect)
-        scores.append(least)
-        elapsed = time.perf_counter() - started
-        line = f"deal {seed}: at least {least} points ({positions:,} positions, {elapsed:.0f} s)"
+        parts = []
+        if not args.no_bound:
+            started = time.perf_counter()
+            least, positions = least_score(seed, args.architect)
+            scores.append(least)
+            elapsed = time.perf_counter() - started
+            parts.append(f"at least {least} points ({positions:,} positions, {elapsed:.0f} s)")
         if args.beam > 0:
             started = time.perf_counter()
             human, architect = clairvoyant(seed, args.beam, args.architect)
             elapsed = time.perf_counter() - started
             margin = human - architect
             margins.append(margin)
-            line += f"; clairvoyant: {human} to {architect} ({margin:+d}, {elapsed:.0f} s)"
-        print(line, flush=True)
-    print(f"mean {statistics.fmean(scores):.1f}, lowest {min(scores)}, highest {max(scores)}")
+            parts.append(f"clairvoyant: {human} to {architect} ({margin:+d}, {elapsed:.0f} s)")
+        if args.expert:
+            started = time.perf_counter()
+            human, architect, won = clairvoyant_expert(seed, args.architect)
+            elapsed = time.perf_counter() - started
+            expert_won.append(won)
+            outcome = "won" if won else "lost"
+            parts.append(f"expert knowing the order: {human} to {architect}, {outcome}")
+            parts[-1] += f" ({elapsed:.0f} s)"
+        print(f"deal {seed}: " + "; ".join(parts), flush=True)
+    if scores:
+        print(f"mean {statistics.fmean(scores):.1f}, lowest {min(scores)}, highest {max(scores)}")
     if margins:
         won = sum(margin > 0 for margin in margins)
         mean = statistics.fmean(margins)
         print(f"clairvoyant: mean margin {mean:+.1f}, ahead on points in {won} of {len(margins)}")
+    if expert_won:
+        print(f"expert knowing the order: won {sum(expert_won)} of {len(expert_won)}")
 
 
 if __name__ == "__main__":
