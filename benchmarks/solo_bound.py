@@ -29,8 +29,9 @@ part).
     python benchmarks/solo_bound.py --no-bound --expert --architect metagenes --seed 201
 
 Prints, per deal, the least score and how many positions the search met (and the clairvoyant
-game's scores), then the means.  Slow (half a minute to a few minutes per deal, a few GB of
-memory).  Asserts nothing: a figure for the strength targets (``ai_strength.py``), not a test.
+game's scores, the expert's game), then the means.  Slow (half a minute to a few minutes per
+deal, a few GB of memory).  Asserts nothing: a figure for the strength targets
+(``ai_strength.py``), not a test.
 """
 
 from __future__ import annotations
@@ -195,6 +196,8 @@ def main() -> None:
     )
     parser.add_argument("--no-bound", action="store_true", help="skip the least score")
     args = parser.parse_args()
+    if args.no_bound and args.beam <= 0 and not args.expert:
+        parser.error("--no-bound leaves nothing to do: add --beam W or --expert")
     scores, margins, expert_won = [], [], []
     for seed in range(args.seed, args.seed + args.deals):
         parts = []
@@ -217,8 +220,9 @@ def main() -> None:
             elapsed = time.perf_counter() - started
             expert_won.append(won)
             outcome = "won" if won else "lost"
-            parts.append(f"expert knowing the order: {human} to {architect}, {outcome}")
-            parts[-1] += f" ({elapsed:.0f} s)"
+            parts.append(
+                f"expert knowing the order: {human} to {architect}, {outcome} ({elapsed:.0f} s)"
+            )
         print(f"deal {seed}: " + "; ".join(parts), flush=True)
     if scores:
         print(f"mean {statistics.fmean(scores):.1f}, lowest {min(scores)}, highest {max(scores)}")
