@@ -10,7 +10,13 @@ import pytest
 from akropolis import Game, records
 from akropolis.ai import LEVELS, choose, search
 from akropolis.ai.common import Effort, determinized
-from akropolis.ai.expert import EXPERT_CANDIDATES, EXPERT_DENY, EXPERT_PLIES, EXPERT_SOLO_PLIES
+from akropolis.ai.expert import (
+    EXPERT_CANDIDATES,
+    EXPERT_DENY,
+    EXPERT_PLIES,
+    EXPERT_REFILLS,
+    EXPERT_SOLO_PLIES,
+)
 from akropolis.ai.search import Searcher
 from akropolis.ai.weights import for_game
 from akropolis.checks import AI_KINDS, ARCHITECT_LEVELS, VARIANTS
@@ -150,3 +156,69 @@ def test_only_the_expert_weighs_in_its_tries_what_a_pick_leaves(monkeypatch) -> 
     for level in ("hard", "expert"):
         choose(game, level, seed=1, effort=SMALL)
     assert seen == {"hard": 0.0, "expert": EXPERT_DENY}
+
+
+def solo_before_a_refill(seed: int) -> Game:
+    """A solo game against Metagenes with the human to move and two tiles on the site, so
+    that whatever they take, a new stack is turned over before the Architect's reply."""
+    game = Game(2, seed=seed, kinds=["human", "architect:metagenes"])
+    while not (game.turn == 0 and len(game.site) == 2 and game.stacks_left > 4):
+        game.play(choose(game, "greedy", seed=game.ply))
+    return game
+
+
+def with_next_stack_swapped(game: Game, later: int) -> Game:
+    """``game`` with its next hidden stack swapped for the one ``later`` stacks after it."""
+    size = game.options.stack_size
+    start = game.revealed
+    beyond = start + later * size
+    deck = list(game.deck)
+    deck[start : start + size], deck[beyond : beyond + size] = (
+        deck[beyond : beyond + size],
+        deck[start : start + size],
+    )
+    swapped = game.copy()
+    swapped.deck = tuple(deck)
+    return swapped
+
+
+def test_the_expert_tries_do_not_peek_at_the_stack_turned_over_before_the_architects_reply() -> (
+    None
+):
+    """Where the human's pick leaves one tile, a new stack comes before the Architect's
+    forced reply: the expert's look weighs that reply over other hidden stacks, so it is the
+    same whichever stack the deal turns over next; hard's weighs the one dealt."""
+    hard_saw = []
+    for seed in range(4):
+        dealt = determinized(solo_before_a_refill(seed), SplitMix64(seed))
+        swapped = with_next_stack_swapped(dealt, EXPERT_REFILLS + 1)
+        assert swapped.deck != dealt.deck
+        weights = for_game(dealt)
+
+        def denial(game: Game, refills: int, weights=weights) -> list[float]:
+            searcher = Searcher(game, weights, Effort(1e9), refills=refills)
+            return searcher.denial(game, [(), ()])
+
+        assert denial(dealt, EXPERT_REFILLS) == denial(swapped, EXPERT_REFILLS)
+        hard_saw.append(denial(dealt, 0) != denial(swapped, 0))
+        sites = Searcher(dealt, weights, Effort(1e9), refills=EXPERT_REFILLS).sites_left(dealt, 0)
+        assert len(sites) == EXPERT_REFILLS
+        size = dealt.options.stack_size
+        assert all(site[0] == dealt.site[1] and len(site) == size + 1 for site in sites)
+    assert any(hard_saw)
+
+
+def test_only_the_expert_samples_the_stack_before_the_architects_reply(monkeypatch) -> None:
+    seen = {}
+    real = search.Searcher
+
+    class Spy(real):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            seen[level] = self.refills
+
+    monkeypatch.setattr(search, "Searcher", Spy)
+    game = solo_before_a_refill(1)
+    for level in ("hard", "expert"):
+        choose(game, level, seed=1, effort=SMALL)
+    assert seen == {"hard": 0, "expert": EXPERT_REFILLS}

@@ -80,10 +80,12 @@ class Searcher:
         plies: int | None = None,
         learned: Sequence[float] | None = None,
         deny: float = 0.0,
+        refills: int = 0,
     ) -> None:
         self.root = game
         self.learned = learned
         self.deny = deny
+        self.refills = refills
         self.me = game.turn
         self.weights = weights
         self.effort = effort
@@ -223,7 +225,7 @@ class Searcher:
 
     def denial(self, game: Game, keys: list[tuple]) -> list[float]:
         """For each site index the human may take: the Architect's projection once it has
-        made its forced reply (in the dealt game the stack it may turn over is known)."""
+        made its forced reply (from the site ``sites_left`` gives, averaged over several)."""
         seat = 1
         counts = self.architect_counts(keys[seat])
         turns = max(self.turns[seat] - len(keys[seat]) - 1, 0)
@@ -232,19 +234,41 @@ class Searcher:
         gone = [move.tile for key in keys for move in key]
         out = []
         for index in range(min(len(site), game.stones[game.turn] + 1)):
-            left = site_left(game, index)
-            if not left or self.turns[seat] - len(keys[seat]) <= 0:
+            if self.turns[seat] - len(keys[seat]) <= 0:
                 out.append(self.projection.value(counts, stones + index, 0, gone))
                 continue
             purse = stones + index
-            pick = architect_choice(left, purse)
-            tile = left[pick]
-            out.append(
-                self.projection.value(
-                    counts.plus(tile), purse - pick, turns, (*gone, site[index], tile)
+            values = []
+            for left in self.sites_left(game, index):
+                if not left:
+                    values.append(self.projection.value(counts, purse, 0, gone))
+                    continue
+                pick = architect_choice(left, purse)
+                tile = left[pick]
+                values.append(
+                    self.projection.value(
+                        counts.plus(tile), purse - pick, turns, (*gone, site[index], tile)
+                    )
                 )
-            )
+            out.append(sum(values) / len(values))
         return out
+
+    def sites_left(self, game: Game, index: int) -> list[list[int]]:
+        """The sites the Architect may choose from once the human takes ``index``: one, or,
+        where a new stack is turned over first, with ``refills``, that many stacks of the tiles
+        still hidden in this deal other than the next one (the human cannot know which comes;
+        without, the dealt one)."""
+        left = site_left(game, index)
+        if len(left) <= 1 or not self.refills or len(game.site) != 2:
+            return [left]
+        size = game.options.stack_size
+        start = game.revealed + size
+        hidden = game.deck[start:]
+        samples = [
+            [left[0], *hidden[k * size : (k + 1) * size]]
+            for k in range(min(self.refills, len(hidden) // size))
+        ]
+        return samples or [left]
 
     def leaves(self, game: Game, keys: list[tuple]) -> list[float] | None:
         """For each site index the seat to move may take: ``deny`` times the next seat's
@@ -349,17 +373,19 @@ def search(
     plies: int | None = None,
     learned: Sequence[float] | None = None,
     deny: float = 0.0,
+    refills: int = 0,
 ) -> Scored | None:
     """The candidate the search prefers (see the module's docstring); ``learned``: the
     coefficients of a learned correction added to the estimates at the leaves
     (``learned.py``); ``deny``: how much what a pick leaves the next seat counts against it
-    in the tries (``Searcher.leaves``)."""
+    in the tries (``Searcher.leaves``); ``refills``: how many stacks the human's look at the
+    Architect's reply samples where a new stack comes first (``Searcher.sites_left``)."""
     weights = weights or for_game(game)
     scored = ranked(game, weights, effort)
     if len(scored) <= 1 or effort.out_of_time:
         return scored[0] if scored else None
     pool = shortlist(scored, candidates)
-    searcher = Searcher(game, weights, effort, plies, learned, deny)
+    searcher = Searcher(game, weights, effort, plies, learned, deny, refills)
     moves = [entry.legal() for entry in pool]
     totals = [0.0] * len(pool)
     tries = [0] * len(pool)
@@ -407,8 +433,9 @@ def choose_hard(
     plies: int | None = None,
     learned: Sequence[float] | None = None,
     deny: float = 0.0,
+    refills: int = 0,
 ) -> LegalMove | None:
-    best = search(game, rng, effort, weights, candidates, plies, learned, deny)
+    best = search(game, rng, effort, weights, candidates, plies, learned, deny, refills)
     return None if best is None else best.legal()
 
 
