@@ -67,14 +67,13 @@ def test_expert_looks_two_turns_further_than_hard_over_more_moves(monkeypatch, p
     assert expert[0] > hard[0] and expert[1] == hard[1] + 2
 
 
-def test_expert_follows_the_architects_forced_replies_further_in_the_solo_game(
-    monkeypatch,
-) -> None:
+def test_expert_follows_as_many_turns_as_hard_in_the_solo_game(monkeypatch) -> None:
     game = Game(2, seed=9, kinds=["human", "architect:callicrates"])
     for _ in range(6):
         game.play(choose(game, "medium", seed=game.ply).move)
-    assert shape_of(monkeypatch, game, "expert")[1] == EXPERT_SOLO_PLIES
-    assert EXPERT_SOLO_PLIES == search.SOLO_PLIES + 2
+    expert = shape_of(monkeypatch, game, "expert")
+    assert expert == (EXPERT_CANDIDATES, EXPERT_SOLO_PLIES)
+    assert EXPERT_SOLO_PLIES == search.SOLO_PLIES == shape_of(monkeypatch, game, "hard")[1]
 
 
 @pytest.mark.parametrize(
