@@ -141,19 +141,24 @@ def test_the_expert_tries_weigh_what_each_pick_leaves_the_next_player(players, s
         assert expected == pytest.approx(EXPERT_DENY * best)
 
 
-def test_only_the_expert_weighs_in_its_tries_what_a_pick_leaves(monkeypatch) -> None:
+def searcher_setting(monkeypatch, game: Game, name: str) -> dict[str, object]:
+    """The searcher's attribute ``name`` when hard and expert choose a move in ``game``."""
     seen = {}
     real = search.Searcher
 
     class Spy(real):
         def __init__(self, *args, **kwargs) -> None:
             super().__init__(*args, **kwargs)
-            seen[level] = self.deny
+            seen[level] = getattr(self, name)
 
     monkeypatch.setattr(search, "Searcher", Spy)
-    game = midgame(2, 12)
     for level in ("hard", "expert"):
         choose(game, level, seed=1, effort=SMALL)
+    return seen
+
+
+def test_only_the_expert_weighs_in_its_tries_what_a_pick_leaves(monkeypatch) -> None:
+    seen = searcher_setting(monkeypatch, midgame(2, 12), "deny")
     assert seen == {"hard": 0.0, "expert": EXPERT_DENY}
 
 
@@ -208,16 +213,5 @@ def test_the_expert_tries_do_not_peek_at_the_stack_turned_over_before_the_archit
 
 
 def test_only_the_expert_samples_the_stack_before_the_architects_reply(monkeypatch) -> None:
-    seen = {}
-    real = search.Searcher
-
-    class Spy(real):
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs)
-            seen[level] = self.refills
-
-    monkeypatch.setattr(search, "Searcher", Spy)
-    game = solo_before_a_refill(1)
-    for level in ("hard", "expert"):
-        choose(game, level, seed=1, effort=SMALL)
+    seen = searcher_setting(monkeypatch, solo_before_a_refill(1), "refills")
     assert seen == {"hard": 0, "expert": EXPERT_REFILLS}

@@ -225,7 +225,7 @@ class Searcher:
 
     def denial(self, game: Game, keys: list[tuple]) -> list[float]:
         """For each site index the human may take: the Architect's projection once it has
-        made its forced reply (from the site ``sites_left`` gives, averaged over several)."""
+        made its forced reply, averaged over the sites ``sites_left`` gives."""
         seat = 1
         counts = self.architect_counts(keys[seat])
         turns = max(self.turns[seat] - len(keys[seat]) - 1, 0)
@@ -257,7 +257,7 @@ class Searcher:
         """The sites the Architect may choose from once the human takes ``index``: one, or,
         where a new stack is turned over first, with ``refills``, that many stacks of the tiles
         still hidden in this deal other than the next one (the human cannot know which comes;
-        without, the dealt one)."""
+        without ``refills``, or with no other stack left, the dealt one)."""
         left = site_left(game, index)
         if len(left) <= 1 or not self.refills or len(game.site) != 2:
             return [left]
