@@ -18,6 +18,14 @@ coefficients as JSON (paste them into ``learned.COEFFICIENTS``).
     python tools/train_ai.py generate --players 2 --games 200 --seed 1 --jobs 2 --out /tmp/p2.jsonl
     python tools/train_ai.py fit /tmp/p2.jsonl --out /tmp/p2.json      # the table shipped
 
+With ``--architect``, ``generate`` plays the solo game instead (``--level`` on the player's
+side) and records the player's rows only; ``fit --turns-only`` fits on the share of turns left
+alone, what the estimate misses on average (``learned.SOLO_COEFFICIENTS``):
+
+    python tools/train_ai.py generate --architect metagenes --level expert --effort 40000 \
+        --games 300 --seed 3 --out /tmp/solo.jsonl
+    python tools/train_ai.py fit /tmp/solo.jsonl --turns-only --out /tmp/solo.json
+
 Standard library only.
 """
 
@@ -68,14 +76,21 @@ def rows_of(game: Game) -> list[dict]:
     return out
 
 
-def play(task: tuple[int, int, int]) -> list[dict]:
-    """One self-play game: a row per position and player, with the player's final score."""
-    players, deal, effort = task
-    game = Game(players, seed=deal)
+def play(task: tuple[int, int, int, str, str | None]) -> list[dict]:
+    """One self-play game: a row per position and player, with the player's final score.
+    Against an Architect (``architect``: its level), a row per position for the player only,
+    on their turns (the Architect's turns are forced and its score is projected by counts)."""
+    players, deal, effort, level, architect = task
+    kinds = [f"ai:{level}", f"architect:{architect}"] if architect else None
+    game = Game(players, seed=deal, kinds=kinds)
     positions = []
     while not game.is_over:
-        positions.append(rows_of(game))
-        game.play(choose(game, "hard", seed=deal + game.ply, effort=effort).move)
+        if architect and game.turn:
+            game.play(game.forced_move())
+            continue
+        rows = rows_of(game)
+        positions.append(rows[:1] if architect else rows)
+        game.play(choose(game, level, seed=deal + game.ply, effort=effort).move)
     finals = [score.total for score in game.scores()]
     out = []
     for ply, rows in enumerate(positions):
@@ -87,7 +102,10 @@ def play(task: tuple[int, int, int]) -> list[dict]:
 def generate(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     first = FIRST_DEAL + args.seed * 10_000
-    tasks = [(args.players, first + i, args.effort) for i in range(args.games)]
+    players = 2 if args.architect else args.players
+    tasks = [
+        (players, first + i, args.effort, args.level, args.architect) for i in range(args.games)
+    ]
     with open(args.out, "w") as out, ProcessPoolExecutor(args.jobs) as pool:
         for done, rows in enumerate(pool.map(play, tasks), 1):
             out.writelines(json.dumps(row) + "\n" for row in rows)
@@ -143,6 +161,8 @@ def fit(args: argparse.Namespace) -> None:
     rows = [json.loads(line) for line in Path(args.data).read_text().splitlines()]
     train = samples([row for row in rows if row["game"] % 5], args.margin)
     held = samples([row for row in rows if not row["game"] % 5], args.margin)
+    if args.turns_only:  # the features left out: only φ and φ² (the last two inputs) count
+        train = [([0.0] * (INPUTS - 2) + x[-2:], miss) for x, miss in train]
     n = INPUTS
     gram = [[0.0] * n for _ in range(n)]
     target = [0.0] * n
@@ -170,6 +190,7 @@ def fit(args: argparse.Namespace) -> None:
         "rows": len(rows),
         "games": len({row["game"] for row in rows}),
         "fitted": "margin" if args.margin else "score",
+        "inputs": "turns left" if args.turns_only else "all",
         "rmse_train": [round(e, 2) for e in errors(train)],
         "rmse_held_out": [round(e, 2) for e in errors(held)],
         "seconds": round(time.perf_counter() - started),
@@ -186,6 +207,12 @@ def main() -> None:
     gen.add_argument("--games", type=int, default=300)
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--effort", type=int, default=20_000)
+    gen.add_argument("--level", default="hard", choices=("hard", "expert"))
+    gen.add_argument(
+        "--architect",
+        choices=("hippodamos", "metagenes", "callicrates"),
+        help="play the solo game against this Architect (the player's rows only)",
+    )
     gen.add_argument("--jobs", type=int, default=2)
     gen.add_argument("--out", required=True)
     learn = commands.add_parser("fit", help="fit the correction to recorded positions")
@@ -193,6 +220,11 @@ def main() -> None:
     learn.add_argument("--ridge", type=float, default=1.0)
     learn.add_argument(
         "--margin", action="store_true", help="fit what it misses of the margin over the others"
+    )
+    learn.add_argument(
+        "--turns-only",
+        action="store_true",
+        help="fit on the share of turns left alone (φ and φ²): what the estimate misses on average",
     )
     learn.add_argument("--out", required=True)
     args = parser.parse_args()

@@ -9,7 +9,7 @@ import pytest
 
 from akropolis import Game, records
 from akropolis.ai import LEVELS, choose, search
-from akropolis.ai.common import Effort, determinized
+from akropolis.ai.common import Effort, determinized, turns_left
 from akropolis.ai.expert import (
     EXPERT_CANDIDATES,
     EXPERT_DENY,
@@ -18,6 +18,7 @@ from akropolis.ai.expert import (
     EXPERT_SOLO_PLIES,
 )
 from akropolis.ai.search import Searcher
+from akropolis.ai.solo import win_chance
 from akropolis.ai.weights import for_game
 from akropolis.checks import AI_KINDS, ARCHITECT_LEVELS, VARIANTS
 from akropolis.rng import SplitMix64
@@ -215,3 +216,43 @@ def test_the_expert_tries_do_not_peek_at_the_stack_turned_over_before_the_archit
 def test_only_the_expert_samples_the_stack_before_the_architects_reply(monkeypatch) -> None:
     seen = searcher_setting(monkeypatch, solo_before_a_refill(1), "refills")
     assert seen == {"hard": 0, "expert": EXPERT_REFILLS}
+
+
+def test_only_the_expert_judges_its_solo_leaves_by_the_chance_of_winning(monkeypatch) -> None:
+    seen = searcher_setting(monkeypatch, solo_before_a_refill(2), "chance")
+    assert seen == {"hard": False, "expert": True}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_solo_leaf_judged_by_chance_is_the_chance_of_its_margin(seed) -> None:
+    game = solo_before_a_refill(seed)
+    weights = for_game(game)
+    move = game.legal_moves()[0]
+    deal = SplitMix64(seed).next()
+    margin, revealed = Searcher(game, weights, Effort(1e9), plies=4).try_once(move, deal)
+    chance = Searcher(game, weights, Effort(1e9), plies=4, chance=True).try_once(move, deal)
+    turns = turns_left(game, 0) - 3  # the move, then two more of the player's turns
+    assert chance == (100 * win_chance(margin, turns), revealed)
+    assert 0 < chance[0] < 100
+
+
+def test_the_chance_is_judged_only_against_the_architect() -> None:
+    game = midgame(2, 4)
+    weights = for_game(game)
+    move = game.legal_moves()[0]
+    plain = Searcher(game, weights, Effort(1e9)).try_once(move, 5)
+    assert Searcher(game, weights, Effort(1e9), chance=True).try_once(move, 5) == plain
+
+
+def test_the_chance_of_winning_grows_with_the_margin_and_firms_up_as_turns_run_out() -> None:
+    assert win_chance(0.0, 9) == pytest.approx(0.5)
+    assert win_chance(10.0, 5) + win_chance(-10.0, 5) == pytest.approx(1.0)
+    margins = [-40, -10, -1, 0, 1, 10, 40]
+    for turns in (0, 1, 4, 12):
+        chances = [win_chance(m, turns) for m in margins]
+        assert chances == sorted(chances) and len(set(chances)) == len(chances)
+        assert all(0.0 <= c <= 1.0 for c in chances)
+    ahead = [win_chance(10.0, turns) for turns in (18, 12, 8, 4, 2, 1, 0)]
+    assert ahead == sorted(ahead) and ahead[-1] > 0.99 and ahead[0] < 0.75
+    # From ten turns on the margin strays about as far whatever the turns (MARGIN_SPREAD_MOST).
+    assert win_chance(10.0, 12) == win_chance(10.0, 18)

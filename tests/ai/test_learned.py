@@ -13,8 +13,8 @@ import pytest
 
 from akropolis import Game
 from akropolis.ai import choose, expert
-from akropolis.ai.common import Effort, generator
-from akropolis.ai.learned import COEFFICIENTS, INPUTS, correction, inputs
+from akropolis.ai.common import Effort, generator, turns_left
+from akropolis.ai.learned import COEFFICIENTS, INPUTS, SOLO_COEFFICIENTS, correction, inputs
 from akropolis.ai.search import choose_hard
 from akropolis.simulate import random_game
 from tools.train_ai import samples
@@ -77,15 +77,25 @@ def test_the_expert_uses_the_table_for_its_player_count(monkeypatch) -> None:
     real = expert.choose_hard
 
     def spy(*args, **kwargs):
-        seen.append(kwargs.get("learned"))
+        seen.append((kwargs.get("learned"), kwargs.get("chance")))
         return real(*args, **kwargs)
 
     monkeypatch.setattr(expert, "choose_hard", spy)
     choose(game, "expert", seed=1, effort=1500)
-    assert seen == [COEFFICIENTS.get(2)]
+    assert seen == [(COEFFICIENTS.get(2), False)]
     solo = Game(2, seed=3, kinds=["human", "architect:metagenes"])
     choose(solo, "expert", seed=1, effort=1500)
-    assert seen[-1] is None  # the Architect's projection is exact by counts: nothing to learn
+    assert seen[-1] == (SOLO_COEFFICIENTS, True)
+
+
+def test_the_solo_table_corrects_by_turns_left_alone() -> None:
+    other = [1, 0, 2, 1, 0, 3, 0, 1, 1, 0, 2, 0, 1, 0, 0, 1, 1, 4]
+    assert len(SOLO_COEFFICIENTS) == INPUTS
+    for fraction in (0.1, 0.5, 1.0):
+        mine = correction(F, 3, fraction, SOLO_COEFFICIENTS)
+        assert mine == pytest.approx(correction(other, 0, fraction, SOLO_COEFFICIENTS))
+        assert mine > 0  # the estimate leaves the turns to come out: it falls short
+    assert correction(F, 3, 0.0, SOLO_COEFFICIENTS) == 0.0
 
 
 def test_the_trainer_is_reproducible_from_its_seed(tmp_path) -> None:
@@ -134,3 +144,25 @@ def test_the_margin_fit_weighs_each_player_against_the_others_mean() -> None:
     mean = [(a + b) / 2 for a, b in zip(inputs(other, 2, 0.5), inputs(third, 3, 0.5), strict=True)]
     assert x0 == pytest.approx([a - b for a, b in zip(inputs(F, 1, 0.5), mean, strict=True)])
     assert miss0 == 60.0 - (40.0 + 80.0) / 2
+
+
+def test_the_trainer_records_only_the_player_against_an_architect(tmp_path) -> None:
+    data, fitted = tmp_path / "solo.jsonl", tmp_path / "solo.json"
+    tool = [sys.executable, str(ROOT / "tools" / "train_ai.py")]
+    args = ["--games", "2", "--effort", "300", "--jobs", "1", "--seed", "7"]
+    generate = [*tool, "generate", *args, "--architect", "metagenes", "--out", str(data)]
+    subprocess.run(generate, check=True, capture_output=True)
+    rows = [json.loads(line) for line in data.read_text().splitlines()]
+    assert {row["player"] for row in rows} == {0}
+    for deal in {row["game"] for row in rows}:
+        game = Game(2, seed=deal, kinds=["ai:hard", "architect:metagenes"])
+        played = [row for row in rows if row["game"] == deal]
+        assert len(played) == turns_left(game, 0)  # one row before each of the player's turns
+        fractions = [row["fraction"] for row in played]
+        assert fractions == sorted(fractions, reverse=True) and len(set(fractions)) == len(played)
+        assert len({row["final"] for row in played}) == 1
+    fit = [*tool, "fit", str(data), "--turns-only", "--out", str(fitted)]
+    report = subprocess.run(fit, check=True, capture_output=True)
+    assert json.loads(report.stdout)["inputs"] == "turns left"
+    table = json.loads(fitted.read_text())
+    assert len(table) == INPUTS and not any(table[:-2]) and all(table[-2:])

@@ -29,7 +29,12 @@ with a different shape, measured against hard itself (``benchmarks/ai_search_sha
   wider, paired game by game;
 * each leaf's estimates get the **learned correction** (``learned.py``): what self-play showed
   the hand-made evaluation misses of the final scores (where a table was fitted for the player
-  count; none in the solo game, whose Architect is projected exactly by counts).
+  count; in the solo game only the player's, and only what it misses on average by turns
+  left, the Architect being projected exactly by counts);
+* against the Architect each leaf is judged by the **chance of winning** from it
+  (``solo.win_chance``: the margin, unbiased by that correction, against how far final
+  margins stray with as many turns left), not by the margin: a try far ahead counts little
+  more than one safely ahead, and a move that risks a loss is weighed by that risk.
 
 Its default effort is counted in placements judged, like hard's, so it is deterministic for a
 seed on any machine; ``budget_ms`` caps the wall time on top.
@@ -40,7 +45,7 @@ from __future__ import annotations
 from ..game import Game, LegalMove
 from ..rng import SplitMix64
 from .common import Effort, is_architect
-from .learned import COEFFICIENTS
+from .learned import COEFFICIENTS, SOLO_COEFFICIENTS
 from .search import CANDIDATES, PLIES, SOLO_PLIES, choose_hard
 from .weights import MEDIUM
 
@@ -63,7 +68,7 @@ def choose_expert(game: Game, rng: SplitMix64, effort: Effort) -> LegalMove | No
     """The expert's move for the player to move in ``game`` (a copy the search may use)."""
     solo = any(is_architect(game, seat) for seat in range(game.players))
     plies = EXPERT_SOLO_PLIES if solo else EXPERT_PLIES[game.players]
-    learned = None if solo else COEFFICIENTS.get(game.players)
+    learned = SOLO_COEFFICIENTS if solo else COEFFICIENTS.get(game.players)
     return choose_hard(
         game,
         rng,
@@ -73,4 +78,5 @@ def choose_expert(game: Game, rng: SplitMix64, effort: Effort) -> LegalMove | No
         learned=learned,
         deny=EXPERT_DENY,
         refills=EXPERT_REFILLS,
+        chance=solo,
     )

@@ -39,7 +39,7 @@ from .features import Evaluator, Outlook, Trial, total_turns
 from .learned import correction
 from .measure import measure
 from .medium import Scored, ranked
-from .solo import Counts, Projection
+from .solo import Counts, Projection, win_chance
 from .trials import Base
 from .weights import for_game
 
@@ -81,11 +81,13 @@ class Searcher:
         learned: Sequence[float] | None = None,
         deny: float = 0.0,
         refills: int = 0,
+        chance: bool = False,
     ) -> None:
         self.root = game
         self.learned = learned
         self.deny = deny
         self.refills = refills
+        self.chance = chance
         self.me = game.turn
         self.weights = weights
         self.effort = effort
@@ -334,7 +336,11 @@ class Searcher:
             values = [v + self.learned_part(game, p, keys[p]) for p, v in enumerate(values)]
         mine = values[self.me]
         others = [values[p] for p in range(players) if p != self.me]
-        return mine - (max(others) + sum(others) / len(others)) / 2, revealed
+        margin = mine - (max(others) + sum(others) / len(others)) / 2
+        if self.chance and self.projection is not None:
+            turns = self.turns[self.me] - len(keys[self.me])
+            return 100 * win_chance(margin, turns), revealed
+        return margin, revealed
 
 
 def site_left(game: Game, index: int) -> list[int]:
@@ -374,18 +380,21 @@ def search(
     learned: Sequence[float] | None = None,
     deny: float = 0.0,
     refills: int = 0,
+    chance: bool = False,
 ) -> Scored | None:
     """The candidate the search prefers (see the module's docstring); ``learned``: the
     coefficients of a learned correction added to the estimates at the leaves
     (``learned.py``); ``deny``: how much what a pick leaves the next seat counts against it
     in the tries (``Searcher.leaves``); ``refills``: how many stacks the human's look at the
-    Architect's reply samples where a new stack comes first (``Searcher.sites_left``)."""
+    Architect's reply samples where a new stack comes first (``Searcher.sites_left``);
+    ``chance``: against the Architect, each leaf is judged by the chance of winning from it, in
+    percent (``solo.win_chance``), instead of by the margin."""
     weights = weights or for_game(game)
     scored = ranked(game, weights, effort)
     if len(scored) <= 1 or effort.out_of_time:
         return scored[0] if scored else None
     pool = shortlist(scored, candidates)
-    searcher = Searcher(game, weights, effort, plies, learned, deny, refills)
+    searcher = Searcher(game, weights, effort, plies, learned, deny, refills, chance)
     moves = [entry.legal() for entry in pool]
     totals = [0.0] * len(pool)
     tries = [0] * len(pool)
@@ -434,8 +443,9 @@ def choose_hard(
     learned: Sequence[float] | None = None,
     deny: float = 0.0,
     refills: int = 0,
+    chance: bool = False,
 ) -> LegalMove | None:
-    best = search(game, rng, effort, weights, candidates, plies, learned, deny, refills)
+    best = search(game, rng, effort, weights, candidates, plies, learned, deny, refills, chance)
     return None if best is None else best.legal()
 
 

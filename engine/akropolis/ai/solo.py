@@ -18,6 +18,7 @@ forced, so it is known; after a refill, averaged over dealings of the unseen til
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from ..architect import architect_choice
@@ -44,6 +45,13 @@ STONE_TURNS = 4
 MARKETS_PER_PLAZA = 3
 #: Dealings of the unseen tiles averaged when the site is refilled before its pick.
 REFILL_SAMPLES = 12
+#: How far the final margin over the Architect strays from its estimate (its standard
+#: deviation) with ``t`` turns left: ``MARGIN_SPREAD`` × √t, at most ``MARGIN_SPREAD_MOST``.
+#: Measured on 80 games of hard against Metagenes (deals 600,000 on): what the margin's
+#: estimate at each of the player's turns missed of the final margin, 6.5 points with one turn
+#: left, 9.5 with two, 12.3 with four, 17.4 with eight, 19 to 20 from ten turns on.
+MARGIN_SPREAD = 6.5
+MARGIN_SPREAD_MOST = 20.0
 
 
 class Counts:
@@ -156,6 +164,13 @@ class Projection:
             stars = counts.stars[k] + coming[k]
             total += self.worth(k, count, plazas) * stars
         return total
+
+
+def win_chance(margin: float, turns: int) -> float:
+    """The chance of beating the Architect from an estimated ``margin`` with ``turns`` of the
+    player's turns left: the normal law's, with the spread measured (``MARGIN_SPREAD``)."""
+    spread = min(MARGIN_SPREAD_MOST, MARGIN_SPREAD * math.sqrt(max(turns, 0.25)))
+    return 0.5 * math.erfc(-margin / (spread * math.sqrt(2)))
 
 
 def architect_seat(game: Game) -> int | None:
