@@ -47,6 +47,7 @@ from akropolis.ai.features import Evaluator, Outlook, total_turns
 from akropolis.ai.learned import INPUTS, inputs
 from akropolis.ai.measure import measure
 from akropolis.ai.weights import for_game
+from akropolis.checks import ARCHITECT_LEVELS
 
 #: Deals for training: far from the tests' and the benchmarks' (which start below 30,000).
 FIRST_DEAL = 500_000
@@ -210,7 +211,7 @@ def main() -> None:
     gen.add_argument("--level", default="hard", choices=("hard", "expert"))
     gen.add_argument(
         "--architect",
-        choices=("hippodamos", "metagenes", "callicrates"),
+        choices=ARCHITECT_LEVELS,
         help="play the solo game against this Architect (the player's rows only)",
     )
     gen.add_argument("--jobs", type=int, default=2)
