@@ -11,7 +11,8 @@
    projection after its forced reply is taken off — until ``PLIES`` turns later, for the
    opponents' replies, our next turn and theirs. The leaf is judged by the evaluation: our
    estimate minus the opponents' (the mean of the best and the average), the seat to move
-   credited with its best move.
+   credited with its best move; with ``chance``, against the Architect, by the chance of
+   winning from that margin (``solo.win_chance``).
 3. Sequential halving shares the effort out: all candidates get the same number of deals, the
    worse half is dropped, and so on, so the effort goes to the moves that might be best.  Each
    round of halving tries every candidate left at least once, even if the ranking has already
