@@ -7,17 +7,20 @@ import json
 
 import pytest
 
+import akropolis.ai
 from akropolis import Game, records
 from akropolis.ai import LEVELS, choose, search
 from akropolis.ai.common import Effort, determinized, turns_left
 from akropolis.ai.expert import (
     EXPERT_CANDIDATES,
     EXPERT_DENY,
+    EXPERT_EFFORT,
     EXPERT_PLIES,
     EXPERT_REFILLS,
+    EXPERT_SOLO_EFFORT,
     EXPERT_SOLO_PLIES,
 )
-from akropolis.ai.search import Searcher
+from akropolis.ai.search import EFFORT, Searcher
 from akropolis.ai.solo import win_chance
 from akropolis.ai.weights import for_game
 from akropolis.checks import AI_KINDS, ARCHITECT_LEVELS, VARIANTS
@@ -256,3 +259,29 @@ def test_the_chance_of_winning_grows_with_the_margin_and_firms_up_as_turns_run_o
     assert ahead == sorted(ahead) and ahead[-1] > 0.99 and ahead[0] < 0.75
     # From ten turns on the margin strays about as far whatever the turns (MARGIN_SPREAD_MOST).
     assert win_chance(10.0, 12) == win_chance(10.0, 18)
+
+
+def default_units(monkeypatch, game: Game, level: str) -> float:
+    """The work units ``level`` is given by default for the move to play in ``game``."""
+    seen = []
+    real = akropolis.ai.Effort
+
+    class Spy(real):
+        def __init__(self, units, budget_ms=None) -> None:
+            super().__init__(units, budget_ms)
+            seen.append(units)
+
+    monkeypatch.setattr(akropolis.ai, "Effort", Spy)
+    choose(game, level, seed=1, budget_ms=1)  # the budget ends the search at once
+    return seen[-1]
+
+
+def test_the_expert_judges_twice_its_placements_in_the_solo_game(monkeypatch) -> None:
+    """Against the Architect (cheaper tries, the player's own score to make) the expert's
+    default effort is twice its effort with 2 to 4 players; hard's is the same in both."""
+    solo = Game(2, seed=4, kinds=["human", f"architect:{ARCHITECT_LEVELS[1]}"])
+    table = Game(2, seed=4)
+    assert default_units(monkeypatch, solo, "expert") == EXPERT_SOLO_EFFORT == 2 * EXPERT_EFFORT
+    assert default_units(monkeypatch, table, "expert") == EXPERT_EFFORT
+    assert default_units(monkeypatch, solo, "hard") == default_units(monkeypatch, table, "hard")
+    assert default_units(monkeypatch, table, "hard") == EFFORT

@@ -24,7 +24,7 @@ from ..game import Game, LegalMove
 from ..rng import SplitMix64
 from .common import Effort, generator, is_architect
 from .easy import choose_easy
-from .expert import EXPERT_EFFORT, choose_expert
+from .expert import EXPERT_EFFORT, EXPERT_SOLO_EFFORT, choose_expert
 from .medium import choose_medium
 from .search import EFFORT, SOLO_LOOKAHEAD, choose_hard, solo_chooser
 from .yardsticks import greedy, random_move
@@ -92,6 +92,8 @@ def choose(
     chooser, salt, units = _PLAYERS[level]
     if level in SOLO_LOOKAHEAD and game.architect is not None:
         chooser, units = solo_chooser(level)
+    elif level == "expert" and game.architect is not None:
+        units = EXPERT_SOLO_EFFORT
     meter = Effort(units if effort is None else effort, budget_ms)
     move = chooser(game.copy(), generator(seed, game, salt), meter)
     if move is None:  # out of time before judging a single move
