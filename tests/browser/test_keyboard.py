@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from akropolis import Game, records
 from common.city_words import hex_words
@@ -161,8 +161,9 @@ def test_a_whole_game_through_the_move_field_and_the_words(page: Page) -> None:
     page.fill("#move-text", "")
     typed = True
     while not game.is_over:
-        rows = page.locator("#city-words tbody tr").count()
-        assert rows == len(hex_words(game.cities[0], None))
+        # the table is written on the box's toggle event, which fires after the key: wait
+        rows = page.locator("#city-words tbody tr")
+        expect(rows).to_have_count(len(hex_words(game.cities[0], None)))
         page.focus("#site [data-site='0']")  # the free tile, from the site's buttons
         page.keyboard.press("Enter")
         first = page.locator("#spots-words [data-move]").first
