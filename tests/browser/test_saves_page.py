@@ -97,8 +97,10 @@ def put_in_slot(page: Page, text: str) -> None:
 
 
 def reload(page: Page) -> None:
+    """Reload the page and wait until it is ready (no second navigation: ``open_page`` would
+    load it again, and that load could miss what the first one had already done)."""
     page.reload()
-    open_page(page)
+    wait_until_ready(page)
 
 
 @pytest.mark.parametrize("name", sorted(POISONED))
