@@ -277,8 +277,9 @@ def default_units(monkeypatch, game: Game, level: str) -> float:
 
 
 def test_the_expert_judges_twice_its_placements_in_the_solo_game(monkeypatch) -> None:
-    """Against the Architect (cheaper tries, the player's own score to make) the expert's
-    default effort is twice its effort with 2 to 4 players; hard's is the same in both."""
+    """Against the Architect (where more tries tell close chances of winning apart) the
+    expert's default effort is twice its effort with 2 to 4 players; hard's is the same in
+    both."""
     solo = Game(2, seed=4, kinds=["human", f"architect:{ARCHITECT_LEVELS[1]}"])
     table = Game(2, seed=4)
     assert default_units(monkeypatch, solo, "expert") == EXPERT_SOLO_EFFORT == 2 * EXPERT_EFFORT
