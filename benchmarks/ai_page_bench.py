@@ -3,7 +3,10 @@
 A 2-player game against ``ai:hard`` (``--level expert``: ``ai:expert``) is loaded at a
 mid-game position with the computer to move; while its worker thinks, pointer moves sweep the
 city on screen (each one hit-tests and repaints the overlay, as a hover does) and every
-animation frame's gap is recorded.  Reported:
+animation frame's gap is recorded.  With ``--solo``, a solo game against Metagenes is loaded
+instead, the New game form's hint level set to ``--level``, and the player asks for a Hint on
+each of their turns: the worker then searches with the level's solo effort (the expert's is
+twice its 2-player one).  Reported:
 
 - the time to handle a pointer move while the AI thinks (median and worst; target ≤ 50 ms);
 - the longest gap between two frames meanwhile (the page keeps drawing);
@@ -13,7 +16,7 @@ animation frame's gap is recorded.  Reported:
   measurable without cross-origin isolation).
 
 Usage: ``python build.py`` then
-``.venv/bin/python benchmarks/ai_page_bench.py [--turns N] [--level hard|expert]``.
+``.venv/bin/python benchmarks/ai_page_bench.py [--turns N] [--level hard|expert] [--solo]``.
 """
 
 from __future__ import annotations
@@ -35,18 +38,21 @@ from akropolis import Game, ai, records  # noqa: E402
 from build import BROWSER_HELP, DIST, find_browser  # noqa: E402
 from tools.serving import serve_in_background  # noqa: E402
 
-#: Pointer moves over the city, and the frame gaps, until the computer has moved.
-SWEEP = """async ([points]) => {
+#: Pointer moves over the city, and the frame gaps, until the computer has moved (with
+#: ``asked`` a count of answers: until the worker has answered more than that, for a Hint).
+SWEEP = """async ([points, asked]) => {
   const canvas = document.getElementById('city');
   const handled = [], gaps = [];
   let last = performance.now(), i = 0;
+  const busy = () => asked == null ? akropolisApp.thinking() != null  // (None: undefined)
+    : JSON.parse(akropolisApp.aiStats()).think_ms.length <= asked;
   const frame = (t) => { gaps.push(t - last); last = t; };
   const frames = (t) => {
     frame(t);
-    if (akropolisApp.thinking() != null) requestAnimationFrame(frames);
+    if (busy()) requestAnimationFrame(frames);
   };
   requestAnimationFrame(frames);
-  while (akropolisApp.thinking() != null) {  // (None arrives as undefined)
+  while (busy()) {
     const [x, y] = points[i++ % points.length];
     const t = performance.now();
     canvas.dispatchEvent(new PointerEvent('pointermove',
@@ -67,8 +73,46 @@ def position(seed: int = 21, ply: int = 17, level: str = "hard") -> Game:
     return game
 
 
-def city_points(page: Page, game: Game) -> list[list[float]]:
-    cells = [h for h, _, _ in game.cities[1].hexes()]
+def solo_position(seed: int = 21, ply: int = 16) -> Game:
+    """A mid-game solo position against Metagenes, the player to move (seat 1)."""
+    game = Game(2, seed=seed, kinds=["human", "architect:metagenes"], names=["You", "Metagenes"])
+    for _ in range(ply):
+        game.play(ai.choose(game, "easy", seed=game.ply))
+    assert game.turn == 0
+    return game
+
+
+def run_solo(page: Page, url: str, turns: int, level: str) -> dict:
+    """Hints asked for on ``turns`` of the player's turns in a solo game, the pointer swept
+    over the city meanwhile (``run``'s figures)."""
+    page.goto(url)
+    ready = "document.documentElement.dataset.akropolis === 'ready'"
+    page.wait_for_function(ready, timeout=180_000)
+    page.evaluate("document.getElementById('new-dialog').close()")
+    page.evaluate(f"document.getElementById('hint-level').value = '{level}'")
+    game = solo_position()
+    handled, gaps = [], []
+    page.evaluate("text => akropolisApp.load(text)", records.dump(game))
+    for turn in range(turns):
+        asked = len(json.loads(page.evaluate("akropolisApp.aiStats()"))["think_ms"])
+        page.click("#btn-hint")
+        sweep = page.evaluate(SWEEP, [city_points(page, game, seat=0), asked])
+        handled += sweep["handled"]
+        gaps += sweep["gaps"][1:]
+        after = game.copy()
+        after.play(game.legal_moves()[0].move)  # the player's move, then the Architect's
+        after.play(after.forced_move().move)
+        if after.is_over or turn == turns - 1:
+            break
+        game = after
+        page.evaluate("text => akropolisApp.load(text)", records.dump(game))
+    stats = json.loads(page.evaluate("akropolisApp.aiStats()"))
+    memory = json.loads(page.evaluate("async () => await akropolisApp.aiMemory()"))
+    return {"handled": handled, "gaps": gaps, "stats": stats, "memory": memory}
+
+
+def city_points(page: Page, game: Game, seat: int = 1) -> list[list[float]]:
+    cells = [h for h, _, _ in game.cities[seat].hexes()]
     return [json.loads(page.evaluate(f"akropolisApp.screenOf({q}, {r})")) for q, r in cells]
 
 
@@ -82,7 +126,7 @@ def run(page: Page, url: str, turns: int, level: str = "hard") -> dict:
     page.evaluate("text => akropolisApp.load(text)", records.dump(game))
     for turn in range(turns):
         page.wait_for_function("akropolisApp.thinking() === 1", timeout=60_000)
-        sweep = page.evaluate(SWEEP, [city_points(page, game)])
+        sweep = page.evaluate(SWEEP, [city_points(page, game), None])
         handled += sweep["handled"]
         gaps += sweep["gaps"][1:]
         page.wait_for_function("akropolisApp.landing() === '[]'", timeout=60_000)
@@ -106,6 +150,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=3, help="computer moves measured")
     parser.add_argument("--level", default="hard", choices=("hard", "expert"))
+    parser.add_argument("--solo", action="store_true", help="hints in a solo game instead")
     args = parser.parse_args()
     turns, level = args.turns, args.level
     if not (DIST / "index.html").exists():
@@ -118,7 +163,7 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**found.launch_options())
             page = browser.new_page(viewport={"width": 1280, "height": 820})
-            figures = run(page, url, turns, level)
+            figures = (run_solo if args.solo else run)(page, url, turns, level)
             browser.close()
     finally:
         server.shutdown()

@@ -17,7 +17,8 @@ from game.opponents import reply_json
 #: The longest the computer may think, in ms: its effort is counted in work units, so a fast
 #: machine never reaches this; on a slow phone it stops the hard search in time with the best
 #: move found so far (the worst position of hard or expert takes about 1.6 s in Pyodide on a
-#: 2-core laptop: the expert's in the solo game).
+#: 2-core laptop: the expert's in the solo game; its Hints there take 1.6 to 2.1 s in this
+#: worker, ``benchmarks/ai_page_bench.py --solo``).
 THINK_CAP_MS = 2_800
 
 
