@@ -64,51 +64,52 @@ SWEEP = """async ([points, asked]) => {
 }"""
 
 
-def position(seed: int = 21, ply: int = 17, level: str = "hard") -> Game:
-    """A mid-game position against the computer at ``level``, the computer to move (seat 2)."""
-    game = Game(2, seed=seed, kinds=["human", f"ai:{level}"], names=["You", "Computer"])
-    for _ in range(ply):
+def position(seed: int = 21, ply: int = 17, level: str = "hard", solo: bool = False) -> Game:
+    """A mid-game position against the computer at ``level``, the computer to move (seat 2);
+    with ``solo``, against Metagenes, the player to move (seat 1)."""
+    second, name = ("architect:metagenes", "Metagenes") if solo else (f"ai:{level}", "Computer")
+    game = Game(2, seed=seed, kinds=["human", second], names=["You", name])
+    for _ in range(ply - 1 if solo else ply):  # (solo: one ply fewer, the player to move)
         game.play(ai.choose(game, "easy", seed=game.ply))
-    assert game.turn == 1
+    assert game.turn == (0 if solo else 1)
     return game
 
 
-def solo_position(seed: int = 21, ply: int = 16) -> Game:
-    """A mid-game solo position against Metagenes, the player to move (seat 1)."""
-    game = Game(2, seed=seed, kinds=["human", "architect:metagenes"], names=["You", "Metagenes"])
-    for _ in range(ply):
-        game.play(ai.choose(game, "easy", seed=game.ply))
-    assert game.turn == 0
-    return game
-
-
-def run_solo(page: Page, url: str, turns: int, level: str) -> dict:
-    """Hints asked for on ``turns`` of the player's turns in a solo game, the pointer swept
-    over the city meanwhile (``run``'s figures)."""
+def open_game(page: Page, url: str, game: Game) -> None:
+    """The game page at ``url``, started, its New game form closed, ``game`` loaded."""
     page.goto(url)
     ready = "document.documentElement.dataset.akropolis === 'ready'"
     page.wait_for_function(ready, timeout=180_000)
     page.evaluate("document.getElementById('new-dialog').close()")
-    page.evaluate(f"document.getElementById('hint-level').value = '{level}'")
-    game = solo_position()
-    handled, gaps = [], []
     page.evaluate("text => akropolisApp.load(text)", records.dump(game))
+
+
+def figures(page: Page, handled: list[float], gaps: list[float]) -> dict:
+    """The sweeps' figures with the worker's statistics and memory."""
+    stats = json.loads(page.evaluate("akropolisApp.aiStats()"))
+    memory = json.loads(page.evaluate("async () => await akropolisApp.aiMemory()"))
+    return {"handled": handled, "gaps": gaps, "stats": stats, "memory": memory}
+
+
+def run_solo(page: Page, url: str, turns: int, level: str) -> dict:
+    """Hints from ``level`` asked for on ``turns`` of the player's turns in a solo game, the
+    pointer swept over the city meanwhile (``run``'s figures)."""
+    game = position(solo=True)
+    open_game(page, url, game)
+    page.evaluate(f"document.getElementById('hint-level').value = '{level}'")
+    handled, gaps = [], []
     for turn in range(turns):
         asked = len(json.loads(page.evaluate("akropolisApp.aiStats()"))["think_ms"])
         page.click("#btn-hint")
         sweep = page.evaluate(SWEEP, [city_points(page, game, seat=0), asked])
         handled += sweep["handled"]
         gaps += sweep["gaps"][1:]
-        after = game.copy()
-        after.play(game.legal_moves()[0].move)  # the player's move, then the Architect's
-        after.play(after.forced_move().move)
-        if after.is_over or turn == turns - 1:
+        game = records.load(_with(game, game.legal_moves()[0]))  # the player's move,
+        if game.is_over or turn == turns - 1:
             break
-        game = after
+        game.play(game.forced_move().move)  # then the Architect's
         page.evaluate("text => akropolisApp.load(text)", records.dump(game))
-    stats = json.loads(page.evaluate("akropolisApp.aiStats()"))
-    memory = json.loads(page.evaluate("async () => await akropolisApp.aiMemory()"))
-    return {"handled": handled, "gaps": gaps, "stats": stats, "memory": memory}
+    return figures(page, handled, gaps)
 
 
 def city_points(page: Page, game: Game, seat: int = 1) -> list[list[float]]:
@@ -117,13 +118,9 @@ def city_points(page: Page, game: Game, seat: int = 1) -> list[list[float]]:
 
 
 def run(page: Page, url: str, turns: int, level: str = "hard") -> dict:
-    page.goto(url)
-    ready = "document.documentElement.dataset.akropolis === 'ready'"
-    page.wait_for_function(ready, timeout=180_000)
-    page.evaluate("document.getElementById('new-dialog').close()")
     game = position(level=level)
+    open_game(page, url, game)
     handled, gaps = [], []
-    page.evaluate("text => akropolisApp.load(text)", records.dump(game))
     for turn in range(turns):
         page.wait_for_function("akropolisApp.thinking() === 1", timeout=60_000)
         sweep = page.evaluate(SWEEP, [city_points(page, game), None])
@@ -135,9 +132,7 @@ def run(page: Page, url: str, turns: int, level: str = "hard") -> dict:
             break
         move = game.legal_moves()[0]  # the person's move, then the computer thinks again
         page.evaluate("text => akropolisApp.load(text)", _with(game, move))
-    stats = json.loads(page.evaluate("akropolisApp.aiStats()"))
-    memory = json.loads(page.evaluate("async () => await akropolisApp.aiMemory()"))
-    return {"handled": handled, "gaps": gaps, "stats": stats, "memory": memory}
+    return figures(page, handled, gaps)
 
 
 def _with(game: Game, move) -> str:
@@ -153,6 +148,8 @@ def main() -> None:
     parser.add_argument("--solo", action="store_true", help="hints in a solo game instead")
     args = parser.parse_args()
     turns, level = args.turns, args.level
+    if args.solo and level != "expert":  # Hints come from medium or expert only
+        parser.error("--solo measures Hints, which the page offers from expert: --level expert")
     if not (DIST / "index.html").exists():
         sys.exit("build first: python build.py")
     found = find_browser()
