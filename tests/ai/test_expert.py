@@ -21,7 +21,7 @@ from akropolis.ai.expert import (
     EXPERT_SOLO_PLIES,
 )
 from akropolis.ai.search import EFFORT, Searcher
-from akropolis.ai.solo import win_chance
+from akropolis.ai.solo import final_chance, win_chance
 from akropolis.ai.weights import for_game
 from akropolis.checks import AI_KINDS, ARCHITECT_LEVELS, VARIANTS
 from akropolis.rng import SplitMix64
@@ -237,6 +237,46 @@ def test_a_solo_leaf_judged_by_chance_is_the_chance_of_its_margin(seed) -> None:
     turns = turns_left(game, 0) - 3  # the move, then two more of the player's turns
     assert chance == (100 * win_chance(margin, turns), revealed)
     assert 0 < chance[0] < 100
+
+
+def solo_last_turn(seed: int) -> Game:
+    """A solo game against Metagenes at the human's last turn (only the Architect's last
+    pick comes after it)."""
+    game = Game(2, seed=seed, kinds=["human", "architect:metagenes"])
+    while not (game.turn == 0 and turns_left(game, 0) == 1):
+        game.play(choose(game, "greedy", seed=game.ply))
+    return game
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_solo_try_that_reaches_the_end_is_judged_by_who_wins(seed) -> None:
+    """Once the player's last turn is played in a try, the Architect's forced picks are
+    played out and the try is worth the game's real outcome: 100 for a win, 0 for a loss,
+    plus a hundredth of the final margin (``solo.final_chance``), never a chance of a
+    margin that is already known."""
+    game = solo_last_turn(seed)
+    weights = for_game(game)
+    for move in game.legal_moves()[::7]:
+        value, revealed = Searcher(game, weights, Effort(1e9), chance=True).try_once(move, 3)
+        played = game.copy()
+        played.play(move)
+        played.play(played.forced_move())
+        assert played.is_over and not revealed
+        totals = [score.total for score in played.scores()]
+        assert value == final_chance(totals, played.stones, 0)
+        # Hard judges the same try by the estimated margin, still with a turn to come.
+        margin, _ = Searcher(game, weights, Effort(1e9)).try_once(move, 3)
+        assert value != margin
+
+
+def test_the_end_of_a_solo_game_is_won_by_more_points_or_as_many_and_more_stones() -> None:
+    """``final_chance`` follows the solo rule (docs/rules.md, "Who wins the solo game")."""
+    assert final_chance([120, 110], [0, 5], 0) == 100 + 10 / 100
+    assert final_chance([110, 120], [9, 0], 0) == -10 / 100
+    assert final_chance([115, 115], [3, 2], 0) == 100
+    assert final_chance([115, 115], [2, 2], 0) == 0
+    assert final_chance([115, 115], [1, 2], 0) == 0
+    assert final_chance([114.99999999, 115], [3, 2], 0) == 100  # estimates are floats
 
 
 def test_the_chance_is_judged_only_against_the_architect() -> None:

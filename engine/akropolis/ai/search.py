@@ -12,7 +12,9 @@
    opponents' replies, our next turn and theirs. The leaf is judged by the evaluation: our
    estimate minus the opponents' (the mean of the best and the average), the seat to move
    credited with its best move; with ``chance``, against the Architect, by the chance of
-   winning from that margin (``solo.win_chance``).
+   winning from that margin (``solo.win_chance``), and a try that has played our last turn
+   goes on through the Architect's forced picks to the end: it is worth the real outcome
+   (``solo.final_chance``), won or lost, not a chance.
 3. Sequential halving shares the effort out: all candidates get the same number of deals, the
    worse half is dropped, and so on, so the effort goes to the moves that might be best.  Each
    round of halving tries every candidate left at least once, even if the ranking has already
@@ -40,7 +42,7 @@ from .features import Evaluator, Outlook, Trial, total_turns
 from .learned import correction
 from .measure import measure
 from .medium import Scored, ranked
-from .solo import Counts, Projection, win_chance
+from .solo import Counts, Projection, final_chance, win_chance
 from .trials import Base
 from .weights import for_game
 
@@ -319,16 +321,22 @@ class Searcher:
         game.play_unchecked(move)
         keys[self.me] = (move.move,)
         stacks = game.stacks_left
-        for _ in range(self.plies):
-            if game.is_over:
+        solo = self.chance and self.projection is not None
+        played = 0
+        while not game.is_over:
+            # ``plies`` turns; against the Architect, once our last turn is played, to the end
+            if played >= self.plies and not (solo and self.turns[self.me] <= len(keys[self.me])):
                 break
             player = game.turn
             chosen, _ = self.policy(game, keys)
             game.play_unchecked(chosen)
             keys[player] = (*keys[player], chosen.move)
+            played += 1
         revealed = game.stacks_left != stacks or root.stacks_left != stacks
         gone = [move.tile for key in keys for move in key] if self.projection else []
         values = [self.standing(game, p, keys[p], gone) for p in range(players)]
+        if solo and game.is_over:  # the estimates are the final totals
+            return final_chance(values, game.stones, self.me), revealed
         if not game.is_over and not self.architects[game.turn]:
             _, best = self.policy(game, keys)
             if best > float("-inf"):
@@ -338,7 +346,7 @@ class Searcher:
         mine = values[self.me]
         others = [values[p] for p in range(players) if p != self.me]
         margin = mine - (max(others) + sum(others) / len(others)) / 2
-        if self.chance and self.projection is not None:
+        if solo:
             turns = self.turns[self.me] - len(keys[self.me])
             return 100 * win_chance(margin, turns), revealed
         return margin, revealed

@@ -19,7 +19,7 @@ forced, so it is known; after a refill, averaged over dealings of the unseen til
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..architect import architect_choice
 from ..game import Game
@@ -171,6 +171,16 @@ def win_chance(margin: float, turns: int) -> float:
     player's turns left: the normal law's, with the spread measured (``MARGIN_SPREAD``)."""
     spread = min(MARGIN_SPREAD_MOST, MARGIN_SPREAD * math.sqrt(max(turns, 0.25)))
     return 0.5 * math.erfc(-margin / (spread * math.sqrt(2)))
+
+
+def final_chance(totals: Sequence[float], stones: Sequence[int], me: int) -> float:
+    """What the end of a game against the Architect is worth to ``me`` (from the final
+    ``totals`` and ``stones`` of both seats): 100 for a win (more points, or as many and
+    strictly more stones), 0 for a loss, plus a hundredth of the margin, so that of two wins
+    the wider ranks first, and of two losses the narrower."""
+    margin = round(totals[me] - totals[1 - me])
+    won = margin > 0 or (margin == 0 and stones[me] > stones[1 - me])
+    return (100.0 if won else 0.0) + margin / 100
 
 
 def architect_seat(game: Game) -> int | None:
