@@ -312,6 +312,13 @@ def score_architect(
 # --- The result --------------------------------------------------------------------------------
 
 
+def person_wins(totals: Sequence[int], stones: Sequence[int]) -> bool:
+    """Whether seat 1 (the person) beats seat 2 (the Architect) with these final totals and
+    stones: docs/rules.md, "Who wins the solo game": with more points, or with as many points
+    and strictly more stones."""
+    return totals[0] > totals[1] or (totals[0] == totals[1] and stones[0] > stones[1])
+
+
 def solo_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[int]) -> Result:
     """Who wins the solo game: seat 1 (the human) against seat 2 (the Architect).
 
@@ -322,11 +329,12 @@ def solo_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[in
         raise ValueError("a solo result needs two names, two totals and two stone counts")
     human, architect = names
     left = tuple(stones)
+    won = person_wins(totals, stones)
     if totals[0] != totals[1]:
-        winner = 0 if totals[0] > totals[1] else 1
+        winner = 0 if won else 1
         why = Sentence("{name} has the most points", name=names[winner])
         return Result((winner,), tuple(totals), why, (), left)
-    if stones[0] > stones[1]:
+    if won:
         why = Sentence(
             "{name} and {architect} tie on {points} points; {name} has more stones ({stones})",
             name=human,

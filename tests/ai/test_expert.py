@@ -263,7 +263,7 @@ def test_a_solo_try_that_reaches_the_end_is_judged_by_who_wins(seed) -> None:
         played.play(played.forced_move())
         assert played.is_over and not revealed
         totals = [score.total for score in played.scores()]
-        assert value == final_chance(totals, played.stones, 0)
+        assert value == final_chance(totals, played.stones)
         # Hard judges the same try by the estimated margin, still with a turn to come.
         margin, _ = Searcher(game, weights, Effort(1e9)).try_once(move, 3)
         assert value != margin
@@ -271,12 +271,12 @@ def test_a_solo_try_that_reaches_the_end_is_judged_by_who_wins(seed) -> None:
 
 def test_the_end_of_a_solo_game_is_won_by_more_points_or_as_many_and_more_stones() -> None:
     """``final_chance`` follows the solo rule (docs/rules.md, "Who wins the solo game")."""
-    assert final_chance([120, 110], [0, 5], 0) == 100 + 10 / 100
-    assert final_chance([110, 120], [9, 0], 0) == -10 / 100
-    assert final_chance([115, 115], [3, 2], 0) == 100
-    assert final_chance([115, 115], [2, 2], 0) == 0
-    assert final_chance([115, 115], [1, 2], 0) == 0
-    assert final_chance([114.99999999, 115], [3, 2], 0) == 100  # estimates are floats
+    assert final_chance([120, 110], [0, 5]) == 100 + 10 / 100
+    assert final_chance([110, 120], [9, 0]) == -10 / 100
+    assert final_chance([115, 115], [3, 2]) == 100
+    assert final_chance([115, 115], [2, 2]) == 0
+    assert final_chance([115, 115], [1, 2]) == 0
+    assert final_chance([114.99999999, 115], [3, 2]) == 100  # estimates are floats
 
 
 def test_the_chance_is_judged_only_against_the_architect() -> None:

@@ -336,7 +336,7 @@ class Searcher:
         gone = [move.tile for key in keys for move in key] if self.projection else []
         values = [self.standing(game, p, keys[p], gone) for p in range(players)]
         if solo and game.is_over:  # the estimates are the final totals
-            return final_chance(values, game.stones, self.me), revealed
+            return final_chance(values, game.stones), revealed  # (we are seat 1)
         if not game.is_over and not self.architects[game.turn]:
             _, best = self.policy(game, keys)
             if best > float("-inf"):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from ..architect import architect_choice
+from ..architect import architect_choice, person_wins
 from ..game import Game
 from ..rng import SplitMix64
 from ..tiles import TILES
@@ -173,14 +173,13 @@ def win_chance(margin: float, turns: int) -> float:
     return 0.5 * math.erfc(-margin / (spread * math.sqrt(2)))
 
 
-def final_chance(totals: Sequence[float], stones: Sequence[int], me: int) -> float:
-    """What the end of a game against the Architect is worth to ``me`` (from the final
-    ``totals`` and ``stones`` of both seats): 100 for a win (more points, or as many and
-    strictly more stones), 0 for a loss, plus a hundredth of the margin, so that of two wins
-    the wider ranks first, and of two losses the narrower."""
-    margin = round(totals[me] - totals[1 - me])
-    won = margin > 0 or (margin == 0 and stones[me] > stones[1 - me])
-    return (100.0 if won else 0.0) + margin / 100
+def final_chance(totals: Sequence[float], stones: Sequence[int]) -> float:
+    """What the end of a game against the Architect is worth to the person, from both seats'
+    final ``totals`` (estimates, rounded) and ``stones``: 100 for a win
+    (``architect.person_wins``), 0 for a loss, plus a hundredth of the margin, so that of two
+    wins the wider ranks first, and of two losses the narrower."""
+    points = [round(total) for total in totals]
+    return (100.0 if person_wins(points, stones) else 0.0) + (points[0] - points[1]) / 100
 
 
 def architect_seat(game: Game) -> int | None:
