@@ -20,13 +20,15 @@ finished game is a margin that a player who knows the future can reach in that d
 With ``--expert`` it also plays each deal as the expert level would if it knew the stack order:
 its searches play every try on the real deal instead of dealing the hidden stacks again (the
 one change: ``search.determinized`` returns the game as it is).  What it loses then, it loses
-by its choices, not by what it could not know.  ``--no-bound`` skips the least score (the slow
-part).
+by its choices, not by what it could not know.  Its tries then all play the same deal, so more
+effort changes nothing; ``--candidates N`` and ``--plies N`` change its shape instead (``--plies
+40`` follows every try to the end).  ``--no-bound`` skips the least score (the slow part).
 
     python benchmarks/solo_bound.py                 # 10 deals, seeds 1000-1009
     python benchmarks/solo_bound.py --deals 3 --architect metagenes
     python benchmarks/solo_bound.py --beam 30       # and the clairvoyant human's game
     python benchmarks/solo_bound.py --no-bound --expert --architect metagenes --seed 201
+    python benchmarks/solo_bound.py --no-bound --expert --candidates 64 --plies 40 --seed 401
 
 Prints, per deal, the least score and how many positions the search met (and the clairvoyant
 game's scores, the expert's game), then the means.  Slow (half a minute to a few minutes per
@@ -46,7 +48,7 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from akropolis import Game
-from akropolis.ai import choose, search
+from akropolis.ai import choose, expert, search
 from akropolis.ai.common import Effort
 from akropolis.ai.medium import ranked
 from akropolis.ai.search import CANDIDATES, Searcher, shortlist
@@ -170,12 +172,22 @@ def clairvoyant(seed: int, width: int, architect: str = "callicrates") -> tuple[
     return human, architect_score
 
 
-def clairvoyant_expert(seed: int, architect: str = "callicrates") -> tuple[int, int, bool]:
+def clairvoyant_expert(
+    seed: int, architect: str = "callicrates", candidates: int = 0, plies: int = 0
+) -> tuple[int, int, bool]:
     """The expert's and the Architect's scores when the expert plays the deal of ``seed``
-    knowing the stack order, and whether the expert won."""
+    knowing the stack order, and whether the expert won; ``candidates`` and ``plies``, if
+    given, replace the expert's candidate moves and the turns each try follows."""
     level = ARCHITECTS[architect]
     game = Game(2, seed=seed, kinds=["human", level.kind])
-    with mock.patch.object(search, "determinized", lambda game, rng: game.copy()):
+    shape = {
+        "EXPERT_CANDIDATES": candidates or expert.EXPERT_CANDIDATES,
+        "EXPERT_SOLO_PLIES": plies or expert.EXPERT_SOLO_PLIES,
+    }
+    with (
+        mock.patch.object(search, "determinized", lambda game, rng: game.copy()),
+        mock.patch.multiple(expert, **shape),
+    ):
         while not game.is_over:
             game.play(choose(game, "expert", seed))
     result = game.result()
@@ -193,6 +205,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--expert", action="store_true", help="also play each deal as the expert knowing the order"
+    )
+    parser.add_argument(
+        "--candidates", type=int, default=0, help="with --expert: candidate moves weighed"
+    )
+    parser.add_argument(
+        "--plies", type=int, default=0, help="with --expert: turns each try follows (40: all)"
     )
     parser.add_argument("--no-bound", action="store_true", help="skip the least score")
     args = parser.parse_args()
@@ -216,7 +234,9 @@ def main() -> None:
             parts.append(f"clairvoyant: {human} to {architect} ({margin:+d}, {elapsed:.0f} s)")
         if args.expert:
             started = time.perf_counter()
-            human, architect, won = clairvoyant_expert(seed, args.architect)
+            human, architect, won = clairvoyant_expert(
+                seed, args.architect, args.candidates, args.plies
+            )
             elapsed = time.perf_counter() - started
             expert_won.append(won)
             outcome = "won" if won else "lost"
