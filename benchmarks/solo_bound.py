@@ -216,6 +216,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.no_bound and args.beam <= 0 and not args.expert:
         parser.error("--no-bound leaves nothing to do: add --beam W or --expert")
+    if (args.candidates or args.plies) and not args.expert:
+        parser.error("--candidates and --plies shape the expert's game: add --expert")
+    if args.candidates < 0 or args.plies < 0:
+        parser.error("--candidates and --plies take a positive number")
     scores, margins, expert_won = [], [], []
     for seed in range(args.seed, args.seed + args.deals):
         parts = []
