@@ -219,7 +219,7 @@ def main() -> None:
     if (args.candidates or args.plies) and not args.expert:
         parser.error("--candidates and --plies shape the expert's game: add --expert")
     if args.candidates < 0 or args.plies < 0:
-        parser.error("--candidates and --plies take a positive number")
+        parser.error("--candidates and --plies cannot be negative (0: the expert's own)")
     scores, margins, expert_won = [], [], []
     for seed in range(args.seed, args.seed + args.deals):
         parts = []
