@@ -34,6 +34,9 @@ def first_screen_slots() -> dict[str, str]:
         del sys.path[0]
     form = NewGameForm()
     return {
+        "quick-ai": form.quick_ai_html(),
+        "quick-people": form.quick_people_html(),
+        "quick-solo": form.quick_solo_html(),
         "seats": form.seats_html(),
         "variants": form.variants_html(),
         "solo": form.solo_html(),

@@ -8,7 +8,14 @@ A page gives it a *controller* that says what to draw and what a gesture means:
 - ``hover(hex | None)``: the mouse is over a hex (or left the canvas);
 - ``tap(hex, touch: bool)``: a click or tap that was not a drag;
 - ``holding() -> bool``: whether a tile is in hand (then the wheel rotates it);
-- ``rotate(steps)``: turn the tile in hand.
+- ``rotate(steps)``: turn the tile in hand;
+- ``required() -> list[Hex]`` (optional): the cells that must stay in view (the legal spots of
+  a tile in hand): ``keep_in_view`` glides the view to them when they are not, and so does any
+  change of the canvas's size.
+
+``covering``, a CSS selector, names what may float over the canvas (a label on the city): the
+part of the canvas it covers is left out of every fit, so that nothing the player must see or
+tap is ever under it (``common.framing``).
 
 ``gestures`` says what the canvas itself does: ``"all"`` (the game: drag pans, pinch and the
 wheel zoom, the wheel turns a held tile), ``"ctrl"`` (an embed: drag and pinch as before, but
@@ -22,17 +29,21 @@ keeps each viewport's centre, so the layers, the viewport and the pointer always
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from js import window
 from pyodide.ffi import create_proxy
 
-from akropolis.picture.geometry import Viewport, fit, hex_to_world
-from browser.dom import listen
+from akropolis.picture.geometry import Viewport, hex_to_world
+from browser.dom import in_background, listen, perf_ms, reduced_motion
+from common import framing
 from common.zoom import zoomed
 
 #: Pixels a pointer must travel before a press becomes a drag (a pan), not a tap.
 DRAG_THRESHOLD = 6
+#: How long the view takes to glide to what must be seen (none for reduced motion).
+GLIDE_MS = 320.0
 
 
 def gesture_of(event) -> str:
@@ -50,17 +61,29 @@ class CityView:
     """One canvas, one controller, a viewport per key."""
 
     def __init__(
-        self, canvas, controller, tell, margin: float = 2.6, gestures: str = "all"
+        self,
+        canvas,
+        controller,
+        tell,
+        margin: float = 2.6,
+        gestures: str = "all",
+        covering: str | None = None,
     ) -> None:
         self.canvas = canvas
         self.controller = controller
         self.tell = tell  # shows a message when a handler fails
         self.margin = margin
         self.gestures = gestures
+        self.covering = covering
+        self.gliding = 0  # bumped by every glide, and by anything that ends one
+        self.moving = -1  # the glide under way: ``gliding`` as it began
         self.key: object = 0
         self.views: dict[object, Viewport] = {}
         self.size: tuple[float, float, float] | None = None
-        self.gesture = "click"  # the player's last gesture: "click", "tap" or "key"
+        # The player's last gesture, "click", "tap" or "key": what the page's words name. Until
+        # the first, a touch screen's ("tap") where the main pointer is a finger.
+        coarse = window.matchMedia("(pointer: coarse)").matches
+        self.gesture = "tap" if coarse else "click"
         self._pointers: dict[int, tuple[float, float]] = {}
         self._drag_from: tuple[float, float] | None = None
         self._dragged = False
@@ -88,6 +111,7 @@ class CityView:
 
     def forget(self) -> None:
         """Drop every viewport (a new game: new cities)."""
+        self.gliding += 1
         self.views.clear()
 
     def view(self) -> Viewport:
@@ -96,9 +120,79 @@ class CityView:
         return self.views[self.key]
 
     def fit(self) -> None:
+        self.gliding += 1
+        self.views[self.key] = self.fitted()
+
+    def fitted(self) -> Viewport:
+        """The view of the controller's cells in the part of the canvas nothing covers."""
+        width, height = self.canvas_size()
+        cells = self.controller.cells()
+        return framing.fit_within(cells, width, height, self.insets(), self.margin)
+
+    def canvas_size(self) -> tuple[float, float]:
         rect = self.canvas.getBoundingClientRect()
-        width, height = max(rect.width, 50), max(rect.height, 50)
-        self.views[self.key] = fit(self.controller.cells(), width, height, margin=self.margin)
+        return max(rect.width, 50), max(rect.height, 50)
+
+    def insets(self) -> framing.Insets:
+        """What floats over the canvas (``covering``), as the strips it takes at the canvas's
+        top and bottom edges."""
+        if not self.covering:
+            return framing.NO_INSETS
+        canvas = self.canvas.getBoundingClientRect()
+        top = bottom = 0.0
+        for node in self.canvas.ownerDocument.querySelectorAll(self.covering):
+            box = node.getBoundingClientRect()
+            if not box.width or not box.height:
+                continue  # not shown
+            if box.bottom <= canvas.top or box.top >= canvas.bottom:
+                continue  # beside the canvas, not over it
+            if box.right <= canvas.left or box.left >= canvas.right:
+                continue
+            if (box.top + box.bottom) / 2 < (canvas.top + canvas.bottom) / 2:
+                top = max(top, box.bottom - canvas.top + 4)
+            else:
+                bottom = max(bottom, canvas.bottom - box.top + 4)
+        return (top, 0.0, bottom, 0.0)
+
+    def keep_in_view(self, cells=None) -> None:
+        """Glide the view to show ``cells`` (by default the controller's ``required()``) when
+        some are outside the free part of the canvas (or under what covers it)."""
+        if cells is None:
+            required = getattr(self.controller, "required", None)
+            cells = required() if required is not None else []
+        if not cells or self.key not in self.views:
+            return
+        width, height = self.canvas_size()
+        if framing.shows(self.views[self.key], cells, width, height, self.insets()):
+            return
+        self.glide(self.fitted())
+
+    def glide(self, target: Viewport) -> None:
+        """Move the view to ``target``: smoothly, or at once for reduced motion."""
+        self.gliding += 1
+        start = self.views.get(self.key)
+        if start is None or reduced_motion():
+            self.views[self.key] = target
+            self.paint()
+            return
+        in_background(self._glide(start, target, self.gliding, self.key), self.tell)
+
+    async def _glide(self, start: Viewport, target: Viewport, token: int, key: object) -> None:
+        self.moving = token
+        began = perf_ms()
+        width, height = self.canvas_size()
+        while token == self.gliding and key == self.key:
+            t = min((perf_ms() - began) / GLIDE_MS, 1.0)
+            self.views[key] = framing.between(start, target, framing.ease(t), width, height)
+            self.paint()
+            if t >= 1.0:
+                self.gliding += 1  # done: nothing is gliding
+                return
+            await asyncio.sleep(1 / 60)
+
+    def is_gliding(self) -> bool:
+        """Whether a glide is under way (tests wait for the view to settle)."""
+        return self.moving == self.gliding
 
     def sync_size(self) -> bool:
         """Follow the canvas's size: True if it changed since the last paint (or never painted)."""
@@ -143,6 +237,7 @@ class CityView:
     def _guarded_repaint(self) -> None:
         try:
             self.paint()
+            self.keep_in_view()  # a smaller canvas, a phone turned: what matters stays in view
         except Exception as error:  # a resize must never end in a traceback
             window.console.error(f"akropolis: {type(error).__name__}: {error}")
 
@@ -154,6 +249,7 @@ class CityView:
 
     def pointer_down(self, event) -> None:
         self.gesture = gesture_of(event)
+        self.gliding += 1  # a finger or the mouse takes over from a glide
         self.canvas.setPointerCapture(event.pointerId)
         self._pointers[event.pointerId] = self.local(event)
         self._drag_from = self.local(event)
@@ -215,6 +311,7 @@ class CityView:
             self.paint_overlay()
             return
         x, y = self.local(event)
+        self.gliding += 1
         factor = 0.9 if event.deltaY > 0 else 1.1
         self.views[self.key] = zoomed(self.view(), factor, x, y)
         self.paint()

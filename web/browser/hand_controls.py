@@ -4,7 +4,8 @@ The game, the score calculator and the embed's "try it" each hold a tile over a 
 ``common.hand.Hand``).  They share these controls:
 
 - **R** and **Shift+R** (or the page's ⟳ ⟲ buttons, or the wheel over the city) turn it;
-- the arrows and **W E D S A Q** move it over the city (``common.hand.CURSOR_KEYS``);
+- the arrows and the six letters around **S** (W E D S A Q on QWERTY, Z E D S Q A on AZERTY:
+  physical keys, ``common.hand.cursor_direction``) move it over the city;
 - **N** and **Shift+N** turn and move it to the next or previous legal spot
   (``Hand.step_spot``), so a player who does not see the dots finds every spot;
 - **Enter** places it where its ghost is shown (only when the city has the focus: on a
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from common.hand import CURSOR_KEYS, Hand
+from common.hand import Hand, cursor_direction
 
 Hex = tuple[int, int]
 
@@ -103,11 +104,11 @@ class HandControls:
             self.pending = None
             self.stepped = self.hand().step_spot(-1 if event.shiftKey else 1)
             self.view.paint_overlay()
-        elif move and key in CURSOR_KEYS:
+        elif move and cursor_direction(event) is not None:
             event.preventDefault()
             self.view.gesture = "key"
             self.stepped = None
-            self.hand().step(CURSOR_KEYS[key])
+            self.hand().step(cursor_direction(event))
             self.view.paint_overlay()
         elif move and key == "Enter" and self.spot() is not None:
             event.preventDefault()

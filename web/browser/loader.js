@@ -20,8 +20,9 @@ function fail(text) {
     startStatus.ariaLive = "polite";  // the failure is said; the percentages were not
     startStatus.textContent = t("The game could not start. {reason}", { reason: text });
     startStatus.className = "error";
-    document.getElementById("btn-start").disabled = true;
-    document.getElementById("btn-resume").disabled = true;
+    // Nothing can start now: every way of starting a game is disabled (start.js's buttons).
+    for (const button of document.querySelectorAll("#new-dialog [data-quick], #btn-start, #btn-resume")) button.disabled = true;
+    if (window.akropolisNewGame) window.akropolisNewGame.setBusy(true);
   }
 }
 

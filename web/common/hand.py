@@ -17,20 +17,33 @@ from common.i18n import _, ngettext, pgettext, translate
 
 Hex = tuple[int, int]
 
-#: Moving the held tile from the keyboard: the arrows, and the classic hex keys W E D S A Q
-#: (north, north-east, south-east, south, south-west, north-west), to a direction's index.
+#: Moving the held tile from the keyboard: the arrows, and the six keys around S that form a
+#: hexagon (north, north-east, south-east, south, south-west, north-west), to a direction's
+#: index.  By physical key (``KeyboardEvent.code``), so that they form the hexagon on every
+#: layout: W E D S A Q on QWERTY, Z E D S Q A on AZERTY.
 CURSOR_KEYS = {
     "ArrowUp": 0,
-    "w": 0,
-    "e": 1,
+    "KeyW": 0,
+    "KeyE": 1,
     "ArrowRight": 2,
-    "d": 2,
+    "KeyD": 2,
     "ArrowDown": 3,
-    "s": 3,
-    "a": 4,
+    "KeyS": 3,
+    "KeyA": 4,
     "ArrowLeft": 5,
-    "q": 5,
+    "KeyQ": 5,
 }
+
+
+def cursor_direction(event) -> int | None:
+    """The direction (0–5 clockwise from north) a key event moves a cursor in: an arrow by its
+    key, a letter of the hexagon by its physical key (``CURSOR_KEYS``); None for any other."""
+    code = str(getattr(event, "code", "") or "")
+    key = str(getattr(event, "key", "") or "")
+    if code in CURSOR_KEYS:
+        return CURSOR_KEYS[code]
+    return CURSOR_KEYS.get(key) if key.startswith("Arrow") else None
+
 
 #: Each kind of hex as a tile's description names it (``hex_name``).
 HEX_NAMES = {
@@ -48,20 +61,25 @@ HEX_NAMES = {
 }
 #: How to place the held tile, in the words of the player's gesture (``place_hint``).
 PLACE_HINTS = {
-    "click": N_("Click to place."),
+    "click": N_("Click to place it."),
     "tap": N_("Tap “Place here” to place it, or tap another spot."),
-    "key": N_("Press Enter to place."),
-    "hint": N_(
-        "The computer's choice: “Place here” (or Enter) plays it, ✕ puts it back, or pick"
-        " another spot."
-    ),
+    "key": N_("Press Enter to place it."),
 }
 
-#: How to turn and put back a tile just taken in hand, in the words of the player's gesture.
+#: How to place, turn and put back a tile just taken in hand, in the words of the player's
+#: gesture.
 HOLD_HINTS = {
-    "click": N_("rotate with R, the wheel or ⟳; ✕ or Esc puts it back"),
-    "tap": N_("tap a spot, turn it with ⟲ ⟳; ✕ puts it back"),
-    "key": N_("the arrows move it, R rotates, Enter places; Esc puts it back"),
+    "click": N_(
+        "point at a ringed spot to see what it gives, click to place it; R, the wheel or ⟳ "
+        "turns it; ✕ or Esc puts it back"
+    ),
+    "tap": N_(
+        "tap a ringed spot to see what it gives, then “Place here”; ⟲ ⟳ turn it; ✕ puts it back"
+    ),
+    "key": N_(
+        "N steps through its spots, best first, the arrows move it; R turns it; Enter places "
+        "it; Esc puts it back"
+    ),
 }
 
 
@@ -178,6 +196,16 @@ class Hand:
             for anchor, turned, _cells in spot.orientations
             if turned == rotation
         ]
+
+    def every_anchor(self) -> list[Hex]:
+        """Where the held tile's first hex may go in any rotation: what must stay in view
+        while it is in hand, so that turning it never sends a spot out of sight."""
+        if self.held_tile is None:
+            return []
+        found = {
+            anchor for spot in self.hand_city().spots() for anchor, _turned, _c in spot.orientations
+        }
+        return sorted(found, key=reading_order)
 
     def legal_placements(self) -> list[tuple[Hex, int]]:
         """Every legal ``(anchor, rotation)`` of the held tile, in the order the spot keys step

@@ -1,9 +1,12 @@
-"""The New game form: seats (a person or a computer), names, a solo game against the Architect,
-variants, all-tiles, seed, play by link — checked, then a ``Game``.
+"""The New game form: the quick games of the first screen (the computer at a level, pass and
+play, solo against an Illustrious Architect) and More options (seats, each a person or a
+computer; names; variants; all tiles; seed; play by link) — checked, then a ``Game``.
 
-Defaults make one click start a 2-player game of two people.  Bad values raise ``SetupError``
-with a line the dialog shows; nothing is started.  The seats' kinds become the game's ``kinds``,
-which records and notation carry, so a saved, resumed or shared game keeps its computers.
+A name left empty is the seat's default (its placeholder on the form): "Player 2", or
+"Computer" when one computer plays, "Computer 2" when several do.  Bad values raise
+``SetupError`` with a line the dialog shows; nothing is started.  The seats' kinds become the
+game's ``kinds``, which records and notation carry, so a saved, resumed or shared game keeps its
+computers.
 """
 
 from __future__ import annotations
@@ -15,7 +18,16 @@ from akropolis.picture.markup import escape
 from akropolis.sentences import Sentence
 from common.i18n import _, explain, pgettext, translate
 from common.rules_help import VARIANT_HELP
-from game.opponents import ARCHITECTS, HUMAN, difficulty, seat_choices, setup_kinds
+from game.opponents import (
+    ARCHITECTS,
+    HUMAN,
+    LEVELS,
+    architect_name,
+    difficulty,
+    is_computer,
+    seat_choices,
+    setup_kinds,
+)
 
 MAX_SEATS = 4
 
@@ -28,7 +40,7 @@ class NewGameForm:
     """The form's values between openings, so a second game starts like the first."""
 
     def __init__(self) -> None:
-        self.names = [default_name(1), default_name(2)]
+        self.names = ["", ""]  # as typed: an empty name is the seat's default
         self.kinds: list[str] = [HUMAN, HUMAN]
         self.solo = ""  # an Architect's key: one person against the Architect
         self.variants: set[str] = set()
@@ -47,12 +59,12 @@ class NewGameForm:
         self.by_link = bool(values.get("by_link", False))
 
     def create(self) -> Game:
-        names = [name.strip() or default_name(i + 1) for i, name in enumerate(self.names)]
-        kinds = setup_kinds(self.kinds, self.solo, self.by_link, len(names))
+        kinds = setup_kinds(self.kinds, self.solo, self.by_link, len(self.names))
         if isinstance(kinds, str):
             raise SetupError(kinds)
+        names = [name.strip() or default_name(i + 1, kinds) for i, name in enumerate(self.names)]
         if self.solo:
-            names = [names[0], ARCHITECTS[self.solo][0]]
+            names = [names[0], architect_name(self.solo)]
             if self.all_tiles:
                 raise SetupError(_("A solo game uses the two-player tiles: untick All tiles."))
         for seat, name in enumerate(names):
@@ -107,7 +119,8 @@ class NewGameForm:
         rows = []
         for i in range(MAX_SEATS):
             number = i + 1
-            name = self.names[i] if i < len(self.names) else default_name(number)
+            name = self.names[i] if i < len(self.names) else ""
+            kinds = [HUMAN] * MAX_SEATS
             first = f' <span class="chief" title="{chief}">♛</span>' if i == 0 else ""
             hidden = " hidden" if i >= len(self.names) else ""
             kind = self.kinds[i] if i < len(self.kinds) else HUMAN
@@ -122,6 +135,7 @@ class NewGameForm:
             rows.append(
                 f'<label{hidden}><span class="seat"><span>{seat}</span>{first}</span> '
                 f'<input name="seat" value="{escape(name)}" '
+                f'placeholder="{escape(default_name(number, kinds))}" '
                 f'maxlength="{MAX_NAME_LENGTH}" autocomplete="off" '
                 f'aria-label="{named}"><select name="kind" '
                 f'aria-label="{who}">{options}</select></label>'
@@ -132,11 +146,40 @@ class NewGameForm:
         """The Architect to play alone against (none: the seats above play)."""
         options = [f'<option value="">{escape(_("No: the players above"))}</option>'] + [
             f'<option value="{key}"{" selected" if key == self.solo else ""}>'
-            f"{escape(architect_choice(name, level))}</option>"
-            for key, (name, level) in ARCHITECTS.items()
+            f"{escape(architect_choice(key))}</option>"
+            for key in ARCHITECTS
         ]
-        label = f'aria-label="{escape(_("Solo against the Architect"))}"'
+        label = f'aria-label="{escape(_("Solo against an Illustrious Architect"))}"'
         return f'<select id="solo" {label}>{"".join(options)}</select>'
+
+    def quick_ai_html(self) -> str:
+        """The first screen's games against the computer: one button per level."""
+        return "".join(
+            f'<button type="button" data-quick="ai:{level}" '
+            f'aria-label="{escape(_("Play the computer: {level}", level=difficulty(level)))}">'
+            f"{escape(level_button(level))}</button>"
+            for level in LEVELS
+        )
+
+    def quick_people_html(self) -> str:
+        """The first screen's games of people at one screen: 2, 3 or 4 players."""
+        return "".join(
+            f'<button type="button" data-quick="people:{count}" '
+            f'aria-label="{escape(_("Pass and play with {count} players", count=count))}">'
+            f"{escape(_('{count} players', count=count))}</button>"
+            for count in range(2, MAX_SEATS + 1)
+        )
+
+    def quick_solo_html(self) -> str:
+        """The first screen's solo games: one button per Illustrious Architect, its name over
+        its level."""
+        return "".join(
+            f'<button type="button" data-quick="solo:{key}" '
+            f'aria-label="{escape(architect_choice(key))}">'
+            f'<span class="name">{escape(architect_name(key))}</span> '
+            f'<span class="level">{escape(difficulty(level))}</span></button>'
+            for key, (_name, level) in ARCHITECTS.items()
+        )
 
     def variants_html(self) -> str:
         return "".join(
@@ -147,16 +190,37 @@ class NewGameForm:
         )
 
 
-def architect_choice(name: str, level: str) -> str:
-    """An Architect as the solo menu offers it: "Metagenes (medium)"."""
+def architect_choice(key: str) -> str:
+    """An Illustrious Architect as the solo menu offers it: "Metagenes (medium)"."""
     return pgettext(
-        "an Architect and its level", "{name} ({level})", name=name, level=difficulty(level)
+        "an Architect and its level",
+        "{name} ({level})",
+        name=architect_name(key),
+        level=difficulty(ARCHITECTS[key][1]),
     )
 
 
-def default_name(number: int) -> str:
-    """The name a seat has until a person types one: "Player 2"."""
-    return _("Player {number}", number=number)
+def level_button(level: str) -> str:
+    """A computer's level as the first screen's button says it: "Medium"."""
+    if level == "easy":
+        return pgettext("a computer's level, on a button", "Easy")
+    if level == "medium":
+        return pgettext("a computer's level, on a button", "Medium")
+    if level == "hard":
+        return pgettext("a computer's level, on a button", "Hard")
+    return pgettext("a computer's level, on a button", "Expert")
+
+
+def default_name(number: int, kinds: list[str | None] | None = None) -> str:
+    """The name seat ``number`` has until a person types one (``kinds``: every seat's): a
+    person is "Player 2"; a computer "Computer" when it is the only one, else "Computer 2"."""
+    kinds = kinds or []
+    kind = kinds[number - 1] if number <= len(kinds) else HUMAN
+    if not is_computer(kind):
+        return _("Player {number}", number=number)
+    if sum(1 for other in kinds if is_computer(other)) == 1:
+        return _("Computer")
+    return _("Computer {number}", number=number)
 
 
 def waiting_game() -> Game:

@@ -115,6 +115,16 @@ def difficulty(level: str) -> str:
     return level
 
 
+def architect_name(key: str) -> str:
+    """An Illustrious Architect's name in the page's language (the French and Polish
+    rulebooks' spellings of these Greek architects: Métagénès, Kallikrates)."""
+    if key == "hippodamos":
+        return pgettext("an Illustrious Architect's name", "Hippodamos")
+    if key == "metagenes":
+        return pgettext("an Illustrious Architect's name", "Metagenes")
+    return pgettext("an Illustrious Architect's name", "Callicrates")
+
+
 def hint_level(chosen: object) -> str:
     """The level hints come from: the one chosen on the form if it is a hint level (a stored
     choice may be anything), else ``HINT_LEVEL``."""

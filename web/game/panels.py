@@ -203,7 +203,7 @@ def players_html(
             )
         alt = _("{name}'s city", name=game.names[player])  # the picture escapes it
         city = game.cities[player]
-        thumb = svg.hexes(city.hexes(), 150, 110, alt, city.pieces())
+        thumb = svg.hexes(city.hexes(), 150, 110, alt, city.pieces(), last=city.last_cells())
         said = [
             ngettext(
                 "{name}: {points}, {count} stone.",

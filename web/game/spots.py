@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from akropolis import Game, IllegalMoveError, LegalMove, Move
+from akropolis import DIRECTIONS, Game, IllegalMoveError, LegalMove, Move
 from akropolis.formats import RecordError
 from akropolis.hexes import pack
 from akropolis.notation import parse_move
 from akropolis.picture.markup import escape
 from akropolis.scoring import score_city
 from common.city_words import tiles_under
-from common.hand import reading_order
-from common.i18n import _, join, ngettext, translate
+from common.hand import place_hint, reading_order
+from common.i18n import _, join, ngettext, pgettext, translate
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,8 @@ class SpotWords:
     stones_gained: int
     total: int  # the player's score after the move
     change: int  # against the score now
+    touches: tuple[int, ...] = ()  # the tiles it would sit beside (0: the starting tile)
+    contacts: int = 0  # how many of its hexes' sides would touch the city
 
     @property
     def notation(self) -> str:
@@ -39,34 +41,65 @@ class SpotWords:
 
 
 def legal_spots(game: Game, site_index: int) -> list[SpotWords]:
-    """Every legal spot of the site's tile ``site_index`` for the player to move, the best
-    score first (then top to bottom): what a player would weigh."""
+    """Every legal spot of the site's tile ``site_index`` for the player to move, best first
+    (``best_first``)."""
     if game.is_over or game.is_architect(game.turn):
         return []
-    player = game.turn
     moves = [info for info in game.legal_moves() if info.site_index == site_index]
-    city = game.cities[player].copy()
+    city = game.cities[game.turn].copy()
     tiles = tiles_under(city)
-    now = game.score(player).total
-    out = []
-    for info in moves:
-        covers = tuple(
-            sorted({tiles.get(cell) for cell in info.cells} - {None}) if info.level > 1 else ()
-        )
-        out.append(spot_words(game, city, info, covers, now))
-    out.sort(key=lambda spot: (-spot.total, reading_order(spot.move.anchor), spot.move.rotation))
-    return out
+    now = game.score(game.turn).total
+    spots = [spot_words(game, city, info, tiles, now) for info in moves]
+    return best_first(spots, city)
 
 
-def spot_words(game: Game, city, info: LegalMove, covers: tuple[int, ...], now: int) -> SpotWords:
-    """Play ``info`` on a copy of the city, score it, take it back."""
+def best_first(spots: list[SpotWords], city) -> list[SpotWords]:
+    """The order a player weighs spots in: the most points after the move, then the most
+    stones, the higher level, the most sides touching the city (a compact city keeps its
+    temples surrounded and its houses together), then the nearest the city's middle; only then
+    the top of the city first.  Never a line of spots down one edge because they tie."""
+    cells = [cell for cell, _kind, _level in city.hexes()] or [(0, 0)]
+    mq = sum(q for q, _r in cells) / len(cells)
+    mr = sum(r for _q, r in cells) / len(cells)
+
+    def away(spot: SpotWords) -> float:
+        q, r = spot.move.anchor
+        dq, dr = q - mq, r - mr
+        return (dq * dq + dr * dr + dq * dr) ** 0.5  # hex distance, near enough
+
+    return sorted(
+        spots,
+        key=lambda spot: (
+            -spot.total,
+            -spot.stones_gained,
+            -spot.level,
+            -spot.contacts,
+            round(away(spot), 3),
+            reading_order(spot.move.anchor),
+            spot.move.rotation,
+        ),
+    )
+
+
+def spot_words(game: Game, city, info: LegalMove, tiles: dict, now: int) -> SpotWords:
+    """What ``info`` would do: play it on a copy of the city, score it, take it back.
+    ``tiles`` says which tile each hex of the city belongs to (``city_words.tiles_under``)."""
+    placed = set(info.cells)
+    covers: tuple[int, ...] = ()
+    if info.level > 1:
+        covers = tuple(sorted({tiles.get(cell) for cell in info.cells} - {None}))
+    beside = [(cell[0] + dq, cell[1] + dr) for cell in info.cells for dq, dr in DIRECTIONS]
+    beside = [cell for cell in beside if cell not in placed and cell in tiles]
+    touches = tuple(sorted({tiles[cell] for cell in beside} - {None}))
     stones = game.stones[game.turn] - info.cost + info.stones_gained
     city.put(info.move, tuple(pack(*cell) for cell in info.cells), info.level)
     try:
         total = score_city(city, game.variants, stones).total
     finally:
         city.undo()
-    return SpotWords(info.move, info.level, covers, info.stones_gained, total, total - now)
+    return SpotWords(
+        info.move, info.level, covers, info.stones_gained, total, total - now, touches, len(beside)
+    )
 
 
 def signed(change: int) -> str:
@@ -76,52 +109,83 @@ def signed(change: int) -> str:
     return f"−{-change}" if change < 0 else "±0"
 
 
+def tile_list(tiles: tuple[int, ...]) -> str:
+    """Tiles named in a list of the page's language: "the starting tile and tile 31"."""
+    return join(
+        [
+            pgettext("a tile in a list", "the starting tile")
+            if t == 0
+            else pgettext("a tile in a list", "tile {tile}", tile=t)
+            for t in tiles
+        ]
+    )
+
+
 def spot_sentence(spot: SpotWords) -> str:
-    """One spot in a sentence: its move, level, what it covers, stones, the score after."""
-    values = {"move": spot.notation, "total": spot.total, "change": signed(spot.change)}
-    covers = join([_("the starting tile") if t == 0 else str(t) for t in spot.covers])
-    gained = spot.stones_gained
-    if not spot.covers and not gained:
-        return _("{move}: on the ground; score {total} ({change}).", **values)
+    """What a spot gives, in words: the tile, its level, the tiles it sits on or beside, the
+    stones its quarries give, the score after (and the change)."""
+    values = {"tile": spot.move.tile, "total": spot.total, "change": signed(spot.change)}
     if not spot.covers:
-        return ngettext(
-            "{move}: on the ground, +{count} stone; score {total} ({change}).",
-            "{move}: on the ground, +{count} stones; score {total} ({change}).",
-            gained,
+        return _(
+            "Tile {tile} on level 1, next to {tiles}: score {total} ({change}).",
+            tiles=tile_list(spot.touches),
             **values,
         )
-    if not gained:
+    if not spot.stones_gained:
         return _(
-            "{move}: level {level}, over tiles {tiles}; score {total} ({change}).",
+            "Tile {tile} on level {level}, over {tiles}: score {total} ({change}).",
             level=spot.level,
-            tiles=covers,
+            tiles=tile_list(spot.covers),
             **values,
         )
     return ngettext(
-        "{move}: level {level}, over tiles {tiles}, +{count} stone; score {total} ({change}).",
-        "{move}: level {level}, over tiles {tiles}, +{count} stones; score {total} ({change}).",
-        gained,
+        "Tile {tile} on level {level}, over {tiles}, +{count} stone: score {total} ({change}).",
+        "Tile {tile} on level {level}, over {tiles}, +{count} stones: score {total} ({change}).",
+        spot.stones_gained,
         level=spot.level,
-        tiles=covers,
+        tiles=tile_list(spot.covers),
         **values,
     )
 
 
+def in_a_row(first: str, then: str) -> str:
+    """Two sentences one after the other, as the page's language spaces them."""
+    return pgettext("two sentences in a row", "{first} {then}", first=first, then=then)
+
+
+def preview_sentence(spot: SpotWords, gesture: str) -> str:
+    """The tile in hand shown at a legal spot: what it gives, then how to place it in the
+    words of the player's gesture (click, tap or key) — the same for mouse, touch and keys."""
+    return in_a_row(spot_sentence(spot), place_hint(gesture))
+
+
 def step_sentence(spot: SpotWords, index: int, count: int) -> str:
-    """The spot a key stepped to: ``Spot 3 of 27: 18@0,2:0: level 2, …``."""
+    """The spot N stepped to: ``Spot 3 of 27: tile 18 on level 2, …``."""
     return _(
-        "Spot {index} of {count}. {spot} Press Enter to place.",
+        "Spot {index} of {count}: {spot} Press Enter to place it.",
         index=index + 1,
         count=count,
         spot=spot_sentence(spot),
     )
 
 
-def hint_sentence(spot: SpotWords) -> str:
-    """The Hint's move in words: where it goes, how it is turned, what it would score."""
+def hint_sentence(spot: SpotWords, gesture: str) -> str:
+    """The Hint's move in words (which tile, where, what it gives) and how to play it, in the
+    words of the player's gesture."""
+    words = spot_sentence(spot)
+    if gesture == "tap":
+        return _(
+            "The computer's choice: {spot} Tap “Place here” to play it, or ✕ to put it back.",
+            spot=words,
+        )
+    if gesture == "key":
+        return _(
+            "The computer's choice: {spot} Press Enter to play it, or Esc to put it back.",
+            spot=words,
+        )
     return _(
-        "The computer's choice: {spot} “Place here” (or Enter) plays it, ✕ puts it back.",
-        spot=spot_sentence(spot),
+        "The computer's choice: {spot} Click “Place here” to play it, or ✕ to put it back.",
+        spot=words,
     )
 
 
@@ -131,10 +195,20 @@ def spots_html(spots: list[SpotWords]) -> str:
         return ""
     items = "".join(
         f'<li><button type="button" data-move="{escape(spot.notation)}">'
-        f"{escape(spot_sentence(spot))}</button></li>"
+        f"{escape(notation_line(spot))}</button></li>"
         for spot in spots
     )
     return f'<ol class="spots">{items}</ol>'
+
+
+def notation_line(spot: SpotWords) -> str:
+    """A spot in the list of "Play by notation": its move, then what it gives."""
+    return pgettext(
+        "a move in the notation, then what it gives",
+        "{move}: {spot}",
+        move=spot.notation,
+        spot=spot_sentence(spot),
+    )
 
 
 def spots_heading(tile: int, count: int) -> str:

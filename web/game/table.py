@@ -8,11 +8,12 @@ Everything is plain Python, so the whole interaction is tested on CPython.
 from __future__ import annotations
 
 from akropolis import TILES, City, Game, LegalMove, Move
-from common.hand import PLACE_HINTS, Ghost, Hand, hold_hint
+from common.city_words import tiles_under
+from common.hand import Ghost, Hand, hold_hint
 from common.i18n import _, ngettext, translate
-from game.spots import SpotWords, legal_spots
+from game.spots import SpotWords, legal_spots, spot_words
 
-__all__ = ["PLACE_HINTS", "Ghost", "Table"]
+__all__ = ["Ghost", "Table"]
 
 Hex = tuple[int, int]
 
@@ -25,6 +26,7 @@ class Table(Hand):
         self.game = game
         self.held: int | None = None  # site index of the tile in hand
         self._spots: tuple[tuple[int, int], list[SpotWords]] | None = None
+        self._previews: dict[tuple[int, Move], SpotWords] = {}  # one spot each, as pointed at
 
     # --- Questions ---------------------------------------------------------------------------
 
@@ -44,6 +46,27 @@ class Table(Hand):
         if self._spots is None or self._spots[0] != key:
             self._spots = (key, legal_spots(self.game, self.held))
         return self._spots[1]
+
+    def preview(self, ghost: Ghost | None) -> SpotWords | None:
+        """What the tile in hand would give where its ghost is (None where it may not go):
+        worked out for that one spot as the pointer reaches it, or read from the full list
+        when the keys have made it already."""
+        if ghost is None or not ghost.legal:
+            return None
+        key = (self.game.ply, ghost.move)
+        if key not in self._previews:
+            if len(self._previews) > 400:
+                self._previews.clear()
+            known = self._spots[1] if self._spots and self._spots[0][0] == key[0] else []
+            found = next((s for s in known if s.move == ghost.move), None)
+            if found is None:
+                game = self.game
+                info = game.check(ghost.move)
+                city = game.cities[game.turn].copy()
+                now = game.score(game.turn).total
+                found = spot_words(game, city, info, tiles_under(city), now)
+            self._previews[key] = found
+        return self._previews[key]
 
     def legal_placements(self) -> list[tuple[Hex, int]]:
         """The spot keys step in the order of the spots in words: best score first."""

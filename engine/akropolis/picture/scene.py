@@ -16,6 +16,7 @@ A display list is a list of JSON-ready commands:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 
 from ..sentences import N_, Plural, Sentence
@@ -321,11 +322,37 @@ def _cross(cx: float, cy: float, r: float) -> list[list[float]]:
     return [_flat((cx + x, cy + y) for x, y in shape) for shape in (bar, other)]
 
 
-def verdict_badge(view: Viewport, h: Hex, level: int, counts: bool, doubled: bool) -> list:
-    """A small round mark at a hex's top left: ✓ counts, ✗ does not, ×2 counts double."""
+def _star(cx: float, cy: float, r: float) -> list[float]:
+    """A five-pointed star's outline around ``(cx, cy)``, its points ``r`` out."""
+    points = []
+    for i in range(10):
+        angle = math.pi * (i / 5 - 0.5)
+        radius = r if i % 2 == 0 else r * 0.45
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return _flat(points)
+
+
+def verdict_badge(
+    view: Viewport, h: Hex, level: int, counts: bool, doubled: bool, starless: bool = False
+) -> list:
+    """A small round mark at a hex's top left: ✓ counts, ✗ does not, ×2 counts double, and an
+    empty star (☆) for a district that meets its condition but scores 0, its city having no
+    plaza of its kind (each a shape of its own, not only a colour)."""
     cx, cy = view.hex_center(h, level)
     bx, by = round(cx - 0.52 * view.scale, 1), round(cy - 0.5 * view.scale, 1)
     r = round(max(0.24 * view.scale, 5.0), 1)
+    if counts and starless:
+        return [
+            ["dot", bx, by, r, BADGE_INK, EDGE_INK, 1],
+            [
+                "poly",
+                _star(bx, by + 0.05 * r, r * 0.72),
+                None,
+                EDGE_INK,
+                round(max(1.0, r * 0.14), 1),
+                1,
+            ],
+        ]
     if doubled:
         return [
             ["dot", bx, by, r, DOUBLED_INK, EDGE_INK, 1],
@@ -396,7 +423,8 @@ def explained_city(
         verdict = by_cell.get(h)
         if verdict is None or (highlight is not None and h in faded):
             continue
-        badge = verdict_badge(view, h, level, verdict.counts, verdict.doubled)
+        starless = verdict.counts and not verdict.points  # no plaza of its kind: 0 points
+        badge = verdict_badge(view, h, level, verdict.counts, verdict.doubled, starless)
         out.append(["group", say(verdict_title(verdict)), badge])
     if coordinates:
         for h, _, level in hexes:

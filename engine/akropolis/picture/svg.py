@@ -124,12 +124,15 @@ def hexes(
     height: int,
     title: str = "",
     pieces: Mapping[Hex, int] | None = None,
+    last: Iterable[Hex] = (),
 ) -> str:
     """Some hexes (a tile, a city) fitted into ``width`` × ``height``: thumbnails, tiles.
-    ``pieces`` (``City.pieces()``) draws them as tiles; without it each hex is edged alone."""
+    ``pieces`` (``City.pieces()``) draws them as tiles; without it each hex is edged alone.
+    ``last`` (``City.last_cells()``) marks the last tile placed, as ``scene.city_layer`` does."""
     items = list(items)
     view = fit([h for h, _, _ in items], width, height, margin=1.1, min_scale=1.0)
-    return render(scene.city_layer(items, view, pieces=pieces), width, height, title)
+    layer = scene.city_layer(items, view, pieces=pieces, last=last)
+    return render(layer, width, height, title)
 
 
 def tile(tile_id: int, size: int = 64, rotation: int = 0) -> str:

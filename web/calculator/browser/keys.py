@@ -14,7 +14,7 @@ from akropolis import DIRECTIONS
 from browser.hand_controls import CONTROLS, TYPING, focus_tag
 from browser.roving import roving_key
 from calculator.model import HEXES_MODE
-from common.hand import CURSOR_KEYS
+from common.hand import cursor_direction
 
 #: What a refresh rebuilds, by container and the attribute naming its buttons (the focus
 #: returns to the rebuilt twin of the button that had it: ``browser.focus``).
@@ -54,16 +54,17 @@ def key(page, event) -> None:
 
 
 def paint_key(page, event) -> None:
-    """Painting hex by hex from the keyboard: the arrows (or W E D S A Q) move the brush
-    over the city, Enter or Space paints (or erases) the hex under it."""
+    """Painting hex by hex from the keyboard: the arrows (or the hexagon of letters around S)
+    move the brush over the city, Enter or Space paints (or erases) the hex under it."""
     painter, key = page.calc.current.painter, event.key
     if event.ctrlKey or event.metaKey or event.altKey:
         return
-    if key in CURSOR_KEYS:
+    direction = cursor_direction(event)
+    if direction is not None:
         event.preventDefault()
         page.city_view.gesture = "key"
         here = painter.hover if painter.hover is not None else (0, 0)
-        dq, dr = DIRECTIONS[CURSOR_KEYS[key]] if painter.hover is not None else (0, 0)
+        dq, dr = DIRECTIONS[direction] if painter.hover is not None else (0, 0)
         painter.hover = (here[0] + dq, here[1] + dr)
         page.brush_hint(painter.hover)
         page.city_view.paint_overlay()

@@ -35,6 +35,8 @@ def publish(app, restart) -> None:
     api.landing = create_proxy(lambda: json.dumps(app.opponents.landing()))
     api.aiStats = create_proxy(lambda: json.dumps(app.opponents.stats))
     api.aiMemory = create_proxy(app.opponents.memory)  # a promise of JSON text
+    api.anchors = create_proxy(lambda: json.dumps([list(a) for a in app.table.legal_anchors()]))
+    api.gliding = create_proxy(lambda: app.city_view.is_gliding())
     api.restart = create_proxy(lambda: never_raises(restart, app, app))
     window.akropolisApp = api
 

@@ -75,7 +75,7 @@ class LinkSession:
         """The player's own game: the one on screen, or the one set aside for a link game."""
         if self.session is not None:
             return self.home
-        return self.app.table.game if self.app.table else None
+        return self.app.table.game if self.app.table and not self.app.waiting else None
 
     def show_own(self, game: Game, hint: str = "") -> None:
         """Put the player's own game on screen; behind a game played by link, only follow it
@@ -205,6 +205,7 @@ class LinkSession:
                 last_move=line,
             )
         element("link-last").textContent = line
+        element("btn-back").hidden = self.home is None  # only back to a game there is
         send = element("btn-send")
         mine = session.seat is not None and session.seat != WATCHING
         waiting = not game.is_over and game.turn != session.seat
@@ -224,7 +225,7 @@ class LinkSession:
         ``keep=False``: only shown, while the player is asked about it (nothing is noted)."""
         gid = game_id(game)
         if self.session is None:
-            self.home = self.app.table.game if self.app.table else None
+            self.home = self.own_game()
         self.session = Session(gid, self.games.seat(gid), game.ply)
         if self.session.seat is not None and self.session.seat >= game.players:
             self.session.seat = None
@@ -241,8 +242,10 @@ class LinkSession:
             self.ask_seat()
 
     def start_link_game(self, game: Game) -> None:
-        """A new game played by link (the player's own game stays saved as it is)."""
+        """A new game played by link (the player's own game stays saved as it is); its creator
+        plays seat 1, the name they gave first, and is not asked who they are."""
         self.store(game)
+        self.games.choose_seat(game_id(game), 0)
         self.enter(game)
 
     def ask_seat(self) -> None:
@@ -279,7 +282,11 @@ class LinkSession:
         home, self.home = self.home, None
         self.save_failed = False
         if show:
-            self.app.show(home if home is not None else waiting_game(), _("Back to your game."))
+            if home is None:  # no game of one's own: the first screen, as on a first visit
+                self.app.show(waiting_game(), waiting=True)
+                self.app.open_new_dialog()
+            else:
+                self.app.show(home, _("Back to your game."))
             self.app.keeper.check_other_tabs()
 
     def _kept_click(self, event) -> None:

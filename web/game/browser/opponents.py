@@ -15,10 +15,12 @@ only legal move), so a solo game needs no worker until a Hint is asked for.
 the Construction Site to its city and the spot glows a moment (``game.animation``).  For a
 person who asked their system for less motion (``prefers-reduced-motion``) nothing moves: the
 tile is in its place at once, and the city stays on screen as long as the glow would have.
-The view follows the game only while the player has not chosen another city to look at; the
-log and the computer's card say what it did either way.  Computers play only in the player's own
-game, never in a game played by link, and land their moves only while the page is visible (a
-tab in the background does not play behind the player's back).
+While a computer moves, the view shows its city unless the player chose another city to look at
+meanwhile; either way, when a person's turn comes the view shows that person's city, and the
+computer's card (its city's last tile marked), the log and the status line say what it did.
+Computers play only in the player's own game, never in a game played by link, and land their
+moves only while the page is visible (a tab in the background does not play behind the
+player's back).
 
 Test hooks: ``window.akropolisTest``, an object tests (and benchmarks) may set, never the page:
 ``aiDelayMs`` keeps the worker busy that much longer on each answer (a slow AI, to check that
@@ -364,9 +366,10 @@ class Opponents:
         self.animation = None
         app.paint_overlay()
         shown = persons_city(game)
-        if self.follow and shown is not None and app.viewed != shown:
+        self.follow = True  # a person's turn shows their city, whatever was looked at meanwhile
+        if shown is not None and app.viewed != shown:
             app.viewed = shown
-            app.refresh(fit_view=True, said=said)  # said once: not again after the turn line
+            app.refresh(said=said)  # said once: not again after the turn line
 
     async def _frames(self, generation: int, until: float, seat: int) -> None:
         """Paint the animation (when its city is on screen) until ``until`` ms of it."""

@@ -35,7 +35,7 @@ from game.browser.share import ShareDialog
 from game.browser.text_view import TextView
 from game.browser.worker_client import WorkerClient
 from game.newgame import NewGameForm, SetupError, waiting_game
-from game.spots import hint_sentence, score_sentence, step_sentence
+from game.spots import hint_sentence, preview_sentence, score_sentence, step_sentence
 from game.table import Table
 
 
@@ -44,6 +44,7 @@ class GamePage:
 
     def __init__(self, worker: WorkerClient | None = None) -> None:
         self.table: Table | None = None
+        self.waiting = True  # the table is empty until a game is chosen or resumed
         self.viewed = 0
         self.end_closed = False  # the final scores were closed, to look at the cities
         self.show_scores = True
@@ -57,7 +58,9 @@ class GamePage:
         self.keeper.extra = LinkGamesKept(self)  # games by link, listed under Kept games
         self.share = ShareDialog(self)
         self.files = GameFiles(self)  # Export and Import
-        self.city_view = CityView(element("city"), self, self.message)
+        # The city's name and facts float over the canvas on a phone: never over a spot.
+        covering = "#city-title, #city-facts, #btn-back-city"
+        self.city_view = CityView(element("city"), self, self.message, covering=covering)
         self.controls = HandControls(
             self.city_view, element("btn-confirm"), lambda: self.table, self.place
         )
@@ -95,8 +98,12 @@ class GamePage:
 
     # --- Game lifecycle ----------------------------------------------------------------------
 
-    def show(self, game: Game, hint: str = "") -> None:
-        """Put ``game`` on screen (saving is the caller's business)."""
+    def show(self, game: Game, hint: str = "", waiting: bool = False) -> None:
+        """Put ``game`` on screen (saving is the caller's business).  ``waiting``: the empty
+        table behind the first screen, which is no one's game: never saved, nothing to go back
+        to."""
+        self.waiting = waiting
+        element("btn-cancel-new").hidden = waiting
         self.table = Table(game)
         self.city_view.forget()
         self.viewed = game.turn
@@ -122,14 +129,12 @@ class GamePage:
         A saved game resumes by itself unless the player has begun to fill the New game form.
         """
         game = self.keeper.open()
-        element("btn-cancel-new").hidden = False
         element("start-status").textContent = ""  # no "Loading the game… N%" left on the form
         if game is not None:
             self.show(game, _("Welcome back: your game is where you left it."))
-        else:
+        else:  # no game yet: an empty table behind the form, never saved
             element("resume-box").hidden = True
-            self.show(waiting_game())
-            self.save()
+            self.show(waiting_game(), waiting=True)
         if pending:
             self.begin(pending)
         elif game is not None and not touched:
@@ -144,9 +149,7 @@ class GamePage:
     def begin(self, choice_text: str) -> None:
         """The first screen's choice: ``{"action": "resume"}`` or ``{"action": "new", ...}``."""
         choice = json.loads(choice_text)
-        for name in ("btn-start", "btn-resume", "btn-start-ai"):
-            element(name).disabled = False
-        window.akropolisNewGame.sync()
+        window.akropolisNewGame.setBusy(False)
         if choice.get("action") == "resume":
             element("new-dialog").close()
             return
@@ -167,15 +170,26 @@ class GamePage:
             self.start(game)
 
     def save(self) -> None:
+        if self.waiting:  # nobody's game: nothing to keep
+            return
         if not self.links.save():  # a game played by link has its own slot
             self.keeper.save()
 
     # --- The city view's controller ----------------------------------------------------------
 
     def cells(self) -> list:
-        """The viewed city and the ring where a tile's first hex may go (2 cells out)."""
+        """The viewed city, the ring around it and, with a tile in hand, its every legal spot."""
         city = self.table.game.cities[self.viewed]
-        return [h for h, _kind, _level in city.hexes()] + [unpack(cell) for cell in city.frontier]
+        ring = [unpack(cell) for cell in city.frontier]
+        return [h for h, _kind, _level in city.hexes()] + ring + self.required()
+
+    def required(self) -> list:
+        """What must stay in view: every spot of the tile in hand (in any rotation) in the
+        player's own city, else the viewed city itself."""
+        table = self.table
+        if self.viewed == table.game.turn and table.held is not None and not table.game.is_over:
+            return table.every_anchor()
+        return [h for h, _kind, _level in table.game.cities[self.viewed].hexes()]
 
     def static(self, view) -> list:
         """The viewed city, as its tiles, the last one placed marked; once the game is over, the
@@ -206,10 +220,14 @@ class GamePage:
         if stepped is not None:  # N: the spot in words, its number among them all
             index, count = self.controls.stepped
             self.hint(step_sentence(stepped, index, count), "good")
-        elif hinted is not None:  # the Hint: where, how turned, what it would score
-            self.hint(hint_sentence(hinted), "good")
-        elif ghost:
-            self.hint(ghost.describe(gesture), "good" if ghost.legal else "bad")
+        elif hinted is not None:  # the Hint: which tile, where, what it would give
+            self.hint(hint_sentence(hinted, self.city_view.gesture), "good")
+        elif ghost:  # what the tile would give here, the same words for every gesture
+            spot = table.preview(ghost)
+            if spot is not None:
+                self.hint(preview_sentence(spot, gesture), "good")
+            else:
+                self.hint(ghost.describe(gesture), "bad")
         return marks + scene.overlay(
             view,
             anchors=table.legal_anchors(),
@@ -227,8 +245,13 @@ class GamePage:
         return self.controls.holding()
 
     def paint_city(self, fit_view: bool = False) -> None:
-        self.city_view.key = self.viewed
-        self.city_view.paint(fit_view=fit_view)
+        """Repaint the viewed city; what must be seen (``required``) glides into view."""
+        view = self.city_view
+        if view.key != self.viewed:
+            view.gliding += 1  # another city: a glide of the last one ends
+        view.key = self.viewed
+        view.paint(fit_view=fit_view or self.viewed not in view.views)
+        view.keep_in_view()
 
     def paint_overlay(self) -> None:
         self.city_view.paint_overlay()
@@ -258,6 +281,7 @@ class GamePage:
             element(name_).disabled = not holding
         element("btn-confirm").hidden = self.controls.pending is None
         element("btn-scores").hidden = not game.is_over
+        element("btn-back-city").hidden = not self.glancing()
         self.links.refresh()
         self.opponents.refresh()  # Hint and Pause; a computer's turn starts if one is due
         self.paint_city(fit_view=fit_view)
@@ -281,6 +305,21 @@ class GamePage:
             self.hint(then if line else first, "good")
         elif line is not None:
             self.hint(line)
+
+    def glancing(self) -> bool:
+        """Whether the player to move, a person at this screen, is looking at another city
+        (then "Back to your city" shows)."""
+        game = self.table.game
+        if self.waiting or game.is_over or self.viewed == game.turn or self.opponents.busy():
+            return False
+        session = self.links.session  # by link: only when it is this device's turn
+        return session is None or session.seat == game.turn
+
+    def back_to_city(self) -> None:
+        self.viewed = self.table.game.turn
+        self.opponents.looked_at(self.viewed)
+        self.refresh()
+        self.city_view.canvas.focus()
 
     def hint(self, text: str, tone: str = "") -> None:
         """The status line, a polite live region: what changed is said once (a refresh that
@@ -398,6 +437,7 @@ class GamePage:
         if not button:
             return
         action = button.dataset.action
+        self.city_view.gesture = gesture_of(event)  # the words of what it says next
         if action in ("menu", "side"):
             self.fold(action)
             return
@@ -422,6 +462,7 @@ class GamePage:
             "kept": self.keeper.open_kept,
             "share": self.share.open,
             "back": self.links.leave,
+            "back-city": self.back_to_city,
         }
         if action in actions:
             actions[action]()

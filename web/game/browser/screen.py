@@ -17,6 +17,8 @@ class Screen(Protocol):
 
     #: The game on screen with the tile in hand (``game.table.Table``); None before a game.
     table: object
+    #: The table behind the first screen is no one's game yet (nothing to save or go back to).
+    waiting: bool
     #: Whose city is shown (a seat).
     viewed: int
     #: Whether the players' cards show their running scores.
@@ -32,8 +34,9 @@ class Screen(Protocol):
     #: The game played by link on screen, if any (``game.browser.link_session.LinkSession``).
     links: object
 
-    def show(self, game, hint: str = "") -> None:
-        """Put ``game`` on screen (it is not saved: it came from a save or a link)."""
+    def show(self, game, hint: str = "", waiting: bool = False) -> None:
+        """Put ``game`` on screen (it is not saved: it came from a save or a link); ``waiting``:
+        the empty table behind the first screen."""
 
     def start(self, game, hint: str = "") -> None:
         """Put a new game on screen and save it."""
