@@ -279,7 +279,19 @@ def page_uses(path: Path, holder: str) -> set[str]:
 
 #: The pages' features, each given the page as a ``Screen``, and the name they keep it by.
 FEATURES = {
-    "game": ("app", ("files", "link_kept", "link_opening", "link_session", "opponents", "share")),
+    "game": (
+        "app",
+        (
+            "files",
+            "link_kept",
+            "link_opening",
+            "link_session",
+            "new_game",
+            "opponents",
+            "scoring_view",
+            "share",
+        ),
+    ),
     "calculator": ("page", ("explain", "players", "saving", "share")),
 }
 

@@ -9,8 +9,6 @@ computer opponents) sit beside this module, each seeing the page through ``scree
 
 from __future__ import annotations
 
-import json
-
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -21,7 +19,7 @@ from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
 from browser.dom import element, listen, report_bug, start_page, unlisten_all
 from browser.hand_controls import HandControls
-from common.i18n import _, explain, pgettext, translate
+from common.i18n import _, pgettext, translate
 from game import panels
 from game.browser.api import never_raises, publish
 from game.browser.files import GameFiles
@@ -29,12 +27,14 @@ from game.browser.keyboard import Keyboard
 from game.browser.link_kept import LinkGamesKept
 from game.browser.link_opening import LinkOpener
 from game.browser.link_session import LinkSession
+from game.browser.new_game import NewGame
 from game.browser.opponents import Opponents
 from game.browser.saving import SaveKeeper
+from game.browser.scoring_view import ScoringView
 from game.browser.share import ShareDialog
 from game.browser.text_view import TextView
 from game.browser.worker_client import WorkerClient
-from game.newgame import NewGameForm, SetupError, waiting_game
+from game.newgame import waiting_game
 from game.spots import hint_sentence, preview_sentence, score_sentence, step_sentence
 from game.table import Table
 
@@ -46,9 +46,8 @@ class GamePage:
         self.table: Table | None = None
         self.waiting = True  # the table is empty until a game is chosen or resumed
         self.viewed = 0
-        self.end_closed = False  # the final scores were closed, to look at the cities
         self.show_scores = True
-        self.form = NewGameForm()
+        self.new_game = NewGame(self)  # the first screen's choice, the final scores
         self.dialogs = Dialogs()  # every notice and question waits its turn there
         self.keeper = SaveKeeper(
             self.dialogs, lambda: self.links.own_game(), lambda g, h: self.links.show_own(g, h)
@@ -59,12 +58,13 @@ class GamePage:
         self.share = ShareDialog(self)
         self.files = GameFiles(self)  # Export and Import
         # The city's name and facts float over the canvas on a phone: never over a spot.
-        covering = "#city-title, #city-facts, #btn-back-city"
+        covering = "#city-title, #city-facts, #btn-back-city, #btn-scoring"
         self.city_view = CityView(element("city"), self, self.message, covering=covering)
         self.controls = HandControls(
             self.city_view, element("btn-confirm"), lambda: self.table, self.place
         )
         self.opponents = Opponents(self, worker)  # computer seats: the AI worker, turns, Hint
+        self.scoring = ScoringView(self)  # the scoring explained, on demand and at the end
         self.keyboard = Keyboard(self)  # keys act on what has the focus; focus never lost
         self.words = TextView(self)  # the move field, the spots and the city in words
 
@@ -92,9 +92,8 @@ class GamePage:
         self.on(element("app"), "click", self.action_click)
         self.on(element("import-file"), "change", self.files.import_file)
         self.on(element("show-scores"), "change", self.toggle_scores)
-        self.on(element("btn-again"), "click", self.play_again)
-        self.on(element("btn-close-end"), "click", self.close_end)
-        self.on(element("end-dialog"), "cancel", self.close_end)  # Esc
+        self.scoring.bind()
+        self.new_game.bind()
 
     # --- Game lifecycle ----------------------------------------------------------------------
 
@@ -109,8 +108,7 @@ class GamePage:
         self.viewed = game.turn
         self.controls.pending = None
         self.opponents.reset()
-        self.end_closed = False
-        element("end-dialog").close()
+        self.new_game.reopen()
         if hint and game.is_over:
             self.refresh(fit_view=True, first=hint)  # then who won
         else:
@@ -136,7 +134,7 @@ class GamePage:
             element("resume-box").hidden = True
             self.show(waiting_game(), waiting=True)
         if pending:
-            self.begin(pending)
+            self.new_game.begin(pending)
         elif game is not None and not touched:
             element("new-dialog").close()
         self.keeper.tell_opening()
@@ -145,29 +143,6 @@ class GamePage:
             self.keeper.extra.offer_cleanup()
         except Exception as error:
             report_bug(error, self.message)
-
-    def begin(self, choice_text: str) -> None:
-        """The first screen's choice: ``{"action": "resume"}`` or ``{"action": "new", ...}``."""
-        choice = json.loads(choice_text)
-        window.akropolisNewGame.setBusy(False)
-        if choice.get("action") == "resume":
-            element("new-dialog").close()
-            return
-        try:
-            self.form.read(choice.get("values", {}))
-            game = self.form.create()
-        except SetupError as error:
-            element("new-error").textContent = explain(error)
-            element("new-error").hidden = False
-            if not element("new-dialog").open:
-                element("new-dialog").showModal()
-            return
-        element("new-dialog").close()
-        element("resume-box").hidden = True
-        if choice.get("values", {}).get("by_link"):
-            self.links.start_link_game(game)
-        else:
-            self.start(game)
 
     def save(self) -> None:
         if self.waiting:  # nobody's game: nothing to keep
@@ -192,18 +167,13 @@ class GamePage:
         return [h for h, _kind, _level in table.game.cities[self.viewed].hexes()]
 
     def static(self, view) -> list:
-        """The viewed city, as its tiles, the last one placed marked; once the game is over, the
-        hexes that scored glow."""
-        game = self.table.game
-        city = game.cities[self.viewed]
+        """The viewed city, as its tiles, the last one placed marked; with the scoring
+        explained, each district's mark (``scoring_view``)."""
+        city = self.table.game.cities[self.viewed]
         hexes = list(city.hexes())
-        glow, dim = frozenset(), frozenset()
-        if game.is_over:
-            verdicts = game.score(self.viewed).hexes
-            glow = frozenset(v.cell for v in verdicts if v.points > 0)
-            dim = frozenset(v.cell for v in verdicts if v.points == 0)
         tiles = {"pieces": city.pieces(), "last": city.last_cells()}
-        return scene.city_layer(hexes, view, glow=glow, dim=dim, **tiles)
+        explained = self.scoring.layer(hexes, view, tiles)
+        return explained if explained is not None else scene.city_layer(hexes, view, **tiles)
 
     def overlay(self, view) -> list:
         """The tile in hand: its ghost where the pointer (or the tap) is, and legal spots; a
@@ -211,6 +181,7 @@ class GamePage:
         table = self.table
         mine = self.viewed == table.game.turn and not table.game.is_over
         marks = self.links.overlay(view, self.viewed) + self.opponents.overlay(view, self.viewed)
+        marks += self.scoring.overlay(view)
         if not mine or table.held is None:
             return marks
         ghost = table.ghost(self.controls.spot())
@@ -239,6 +210,8 @@ class GamePage:
         if not self.table or spot == self.table.hover:
             return False
         self.table.hover = spot
+        if self.table.held is None or self.viewed != self.table.game.turn:
+            self.scoring.say(spot)  # no tile in hand: why the district pointed at scores
         return True
 
     def holding(self) -> bool:
@@ -284,6 +257,7 @@ class GamePage:
         element("btn-back-city").hidden = not self.glancing()
         self.links.refresh()
         self.opponents.refresh()  # Hint and Pause; a computer's turn starts if one is due
+        self.scoring.refresh()
         self.paint_city(fit_view=fit_view)
         self.words.refresh()
         self.keyboard.restore(focus)
@@ -291,8 +265,7 @@ class GamePage:
         if game.is_over:
             element("scorepad").innerHTML = panels.scorepad_html(game)
             line = self.links.turn_hint() or panels.game_over_line(game)
-            if not element("end-dialog").open and not self.end_closed:
-                element("end-dialog").showModal()
+            self.new_game.ended()
         elif not holding:
             default = _(
                 "{name}: pick a tile from the Construction Site.", name=game.names[game.turn]
@@ -338,6 +311,9 @@ class GamePage:
     def tap(self, spot, touch: bool) -> None:
         table = self.table
         game = table.game
+        explains = table.held is None or self.viewed != game.turn or game.is_over
+        if explains and self.scoring.say(spot):  # why the district tapped scores
+            return
         if not self.words.may_play():  # the same check as a move typed in words
             return
         if self.viewed != game.turn:
@@ -395,8 +371,7 @@ class GamePage:
         text = self.opponents.undo()  # with computers: back to a person's turn
         self.controls.pending = None
         self.viewed = self.table.game.turn
-        self.end_closed = False
-        element("end-dialog").close()
+        self.new_game.reopen()
         self.refresh()
         self.save()
         self.hint(text)
@@ -446,7 +421,7 @@ class GamePage:
             self.links.send(button)
             return
         actions = {
-            "new": self.open_new_dialog,
+            "new": self.new_game.open,
             "undo": self.undo,
             "export": self.files.export,
             "import": lambda: element("import-file").click(),
@@ -457,8 +432,9 @@ class GamePage:
             "confirm": self.controls.place_pending,
             "hint": self.opponents.hint,
             "pause": self.opponents.toggle_pause,
-            "scores": self.show_final_scores,
+            "scores": self.new_game.show_final_scores,
             "fit": lambda: self.paint_city(fit_view=True),
+            "scoring": self.scoring.toggle,
             "kept": self.keeper.open_kept,
             "share": self.share.open,
             "back": self.links.leave,
@@ -467,10 +443,6 @@ class GamePage:
         if action in actions:
             actions[action]()
 
-    def show_final_scores(self) -> None:
-        self.end_closed = False
-        self.refresh()  # the final scores again
-
     def fold(self, panel: str | None) -> None:
         self.keyboard.fold(panel)
 
@@ -478,23 +450,8 @@ class GamePage:
         self.show_scores = bool(event.target.checked)
         self.refresh()
 
-    # --- New game ----------------------------------------------------------------------------
-
     def open_new_dialog(self) -> None:
-        """The New game form (the page's own HTML, which keeps the last values)."""
-        element("new-error").hidden = True
-        element("resume-box").hidden = True
-        window.akropolisNewGame.sync()  # Play by link may have been ticked (Share)
-        element("new-dialog").showModal()
-
-    def close_end(self, _event=None) -> None:
-        """The final scores stay closed (the cities can be looked at) until "Final scores"."""
-        self.end_closed = True
-        element("end-dialog").close()
-
-    def play_again(self, _event) -> None:
-        self.close_end()
-        self.open_new_dialog()
+        self.new_game.open()
 
 
 def start(worker: WorkerClient | None = None) -> GamePage:
@@ -504,7 +461,8 @@ def start(worker: WorkerClient | None = None) -> GamePage:
     app.bind()
     pending = getattr(window, "akropolisPending", None)
     touched = bool(getattr(window, "akropolisTouched", False))
-    window.akropolisBegin = create_proxy(lambda text: never_raises(app.begin, text, app))
+    begin = app.new_game.begin
+    window.akropolisBegin = create_proxy(lambda text: never_raises(begin, text, app))
     app.resume_or_new(pending if isinstance(pending, str) else None, touched)
     publish(app, restart)
     return app

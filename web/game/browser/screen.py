@@ -31,6 +31,8 @@ class Screen(Protocol):
     dialogs: object
     #: The autosave slot and Kept games (``game.browser.saving.SaveKeeper``).
     keeper: object
+    #: The scoring explained on the city (``game.browser.scoring_view.ScoringView``).
+    scoring: object
     #: The game played by link on screen, if any (``game.browser.link_session.LinkSession``).
     links: object
 

@@ -1,0 +1,172 @@
+"""The scoring explained: why each district of a city scores or not, in the same marks and the
+same words on every page that shows a city (the game, the score calculator, the embed).
+
+Each district gets one of four marks, each a shape of its own and not only a colour, drawn alike
+on the city's badges (``akropolis.picture.scene.verdict_badge``) and in these lists:
+
+- ✓ it counts; ×2 it counts double (a variant's condition holds);
+- ☆ it meets its condition, but its city has no plaza of its kind: it scores 0;
+- ✗ it does not count.
+
+The explanation lists, kind by kind, the districts grouped by mark and reason ("3 districts
+count: in the largest group of houses."), each line naming its districts' cells so that a page
+can outline them on the city when the line is pointed at, tapped or focused.  Pure functions of
+the engine's scores to HTML strings (every text escaped), tested on CPython.
+"""
+
+from __future__ import annotations
+
+from akropolis.checks import VARIANTS
+from akropolis.picture.markup import escape
+from akropolis.scoring import CityScore, HexScore
+from akropolis.tiles import DISTRICTS, KIND_NAMES
+from common.i18n import _, ngettext, pgettext, translate
+from common.scorepad import kind_title
+
+#: The marks, in the order the legend and each kind's lines give them.
+MARKS = {"counts": "✓", "doubled": "×2", "starless": "☆", "misses": "✗"}
+#: A district's singular label (as verdicts name it) → its plural (as scores name it).
+PLURALS = {kind.label: KIND_NAMES[kind] for kind in DISTRICTS}
+
+
+def mark_of(verdict: HexScore) -> str:
+    """A district's mark: "counts", "doubled", "starless" (meets its condition, no plaza of
+    its kind: 0 points) or "misses"."""
+    if not verdict.counts:
+        return "misses"
+    if not verdict.points:
+        return "starless"
+    return "doubled" if verdict.doubled else "counts"
+
+
+def mark_words(mark: str) -> str:
+    """What a mark means, as the legend says it."""
+    if mark == "counts":
+        return pgettext("a scoring mark", "counts")
+    if mark == "doubled":
+        return pgettext("a scoring mark", "doubled by a variant")
+    if mark == "starless":
+        return pgettext("a scoring mark", "no plaza of its kind: scores 0")
+    return pgettext("a scoring mark", "does not count")
+
+
+def mark_html(mark: str) -> str:
+    """A mark as the lists draw it (hidden from screen readers: the words say it)."""
+    return f'<span class="mark {mark}" aria-hidden="true">{MARKS[mark]}</span>'
+
+
+def legend_html() -> str:
+    """The key to the marks: each mark and what it means."""
+    items = "".join(
+        f'<li class="{mark}">{mark_html(mark)}<span>{escape(mark_words(mark))}</span></li>'
+        for mark in MARKS
+    )
+    return f'<ul class="marks-legend" aria-label="{escape(_("Scoring marks"))}">{items}</ul>'
+
+
+def group_line(mark: str, count: int, reason: str, architect: bool = False) -> str:
+    """One line of the explanation: how many districts, their mark in words, and why (the
+    engine's reason, already in the page's language).  The Illustrious Architect's reasons
+    say themselves that its districts count."""
+    if architect:
+        return ngettext(
+            "{count} district: {reason}.", "{count} districts: {reason}.", count, reason=reason
+        )
+    if mark == "counts":
+        return ngettext(
+            "{count} district counts: {reason}.",
+            "{count} districts count: {reason}.",
+            count,
+            reason=reason,
+        )
+    if mark == "doubled":
+        return ngettext(
+            "{count} district counts double: {reason}.",
+            "{count} districts count double: {reason}.",
+            count,
+            reason=reason,
+        )
+    if mark == "starless":
+        return ngettext(
+            "{count} district scores nothing: {reason}.",
+            "{count} districts score nothing: {reason}.",
+            count,
+            reason=reason,
+        )
+    return ngettext(
+        "{count} district does not count: {reason}.",
+        "{count} districts do not count: {reason}.",
+        count,
+        reason=reason,
+    )
+
+
+def groups(verdicts: tuple[HexScore, ...], kind: str) -> list[tuple[str, object, list]]:
+    """The verdicts of one kind (plural name) as ``(mark, reason, cells)``, in the order of
+    ``MARKS``, then as the reasons first come."""
+    cells: dict[tuple[str, object], list] = {}
+    for verdict in verdicts:
+        if PLURALS[verdict.kind] == kind:
+            cells.setdefault((mark_of(verdict), verdict.reason), []).append(verdict.cell)
+    order = list(MARKS)
+    return [
+        (mark, reason, found)
+        for (mark, reason), found in sorted(cells.items(), key=lambda item: order.index(item[0][0]))
+    ]
+
+
+def explanation_html(score: CityScore, kind: str | None = None, architect: bool = False) -> str:
+    """Why each district of a city scores or not, kind by kind (only ``kind`` if given): the
+    kind's value × stars = points, then its districts grouped by mark and reason.  Each line
+    is a button naming its districts' cells (``data-cells``: "q,r q,r"), which a page outlines
+    on the city while it is pointed at or focused."""
+    parts = []
+    for name in VARIANTS if kind is None else (kind,):
+        line = score.kinds[name]
+        calc = f'<span class="calc">{line.value} × {line.stars} = <b>{line.points}</b></span>'
+        items = []
+        for mark, reason, cells in groups(score.hexes, name):
+            text = group_line(mark, len(cells), translate(reason), architect)
+            where = " ".join(f"{q},{r}" for q, r in cells)
+            items.append(
+                f'<li class="{mark}"><button type="button" class="why-line" '
+                f'data-cells="{where}" data-mark="{mark}">{mark_html(mark)}'
+                f'<span class="text">{escape(text)}</span></button></li>'
+            )
+        body = (
+            f"<ul>{''.join(items)}</ul>" if items else f'<p class="none">{escape(none(name))}</p>'
+        )
+        parts.append(
+            f'<section class="why-kind" data-kind="{name}"><h4>'
+            f'<span class="dot {name}" aria-hidden="true"></span>{escape(kind_title(name))} '
+            f"{calc}</h4>{body}</section>"
+        )
+    if score.quarries is not None and kind is None:  # the Architect Metagenes' quarries
+        quarries = score.quarries
+        said = ngettext(
+            "{count} visible quarry, {points} points each.",
+            "{count} visible quarries, {points} points each.",
+            quarries.value,
+            points=quarries.stars,
+        )
+        parts.append(
+            f'<section class="why-kind" data-kind="quarries"><h4>'
+            f'<span class="dot quarries" aria-hidden="true"></span>'
+            f'{escape(pgettext("scorepad row", "Quarries"))} <span class="calc">{quarries.value}'
+            f" × {quarries.stars} = <b>{quarries.points}</b></span></h4>"
+            f'<p class="none">{escape(said)}</p></section>'
+        )
+    return "".join(parts)
+
+
+def none(kind: str) -> str:
+    """What a kind with no district in the city says."""
+    if kind == "houses":
+        return _("No houses.")
+    if kind == "markets":
+        return _("No markets.")
+    if kind == "barracks":
+        return _("No barracks.")
+    if kind == "temples":
+        return _("No temples.")
+    return _("No gardens.")
