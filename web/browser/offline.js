@@ -63,8 +63,28 @@ function unavailable(details) {
 }
 
 function offer(worker) {
-  if (!worker || !navigator.serviceWorker.controller) return; // a first install is no update
+  if (!worker) return;
+  if (!navigator.serviceWorker.controller) {
+    installed(); // a first install is no update: offline play has just become possible
+    return;
+  }
   show("ready");
+}
+
+// The offline copy is in place: said once (on this site, ever), quietly, in a note that goes by
+// itself; a screen reader hears it as a status, not an alert.
+const READY = "akropolis.offline.ready";
+function installed() {
+  try {
+    if (window.localStorage.getItem(READY)) return;
+    window.localStorage.setItem(READY, "1");
+  } catch { return; } // nowhere to remember it: better never said than said at every visit
+  const note = document.createElement("p");
+  note.id = "offline-ready";
+  note.setAttribute("role", "status");
+  note.textContent = t("Offline play is ready: this game now plays without a network.");
+  document.body.appendChild(note);
+  setTimeout(() => note.remove(), 7000);
 }
 
 // Reload: the waiting version takes over (every tab then runs it after its own reload); if it

@@ -171,6 +171,12 @@ def players_html(
     heads = "".join(
         f'<th title="{escape(known[k][1])}">{escape(known[k][0])}</th>' for k in VARIANTS
     )
+    # The Illustrious Architect Metagenes scores its quarries: a column of its own.
+    quarried = any(score.quarries is not None for score in scores)
+    if quarried:
+        quarries = escape(pgettext("scorepad row", "Quarries"))
+        letter = escape(pgettext("scorepad column, a quarry's letter", "Q"))
+        heads += f'<th title="{quarries}">{letter}</th>'
     cards = []
     for player in range(game.players):
         score = scores[player]
@@ -196,6 +202,8 @@ def players_html(
         lines = ""
         if show_scores:
             cells = "".join(f"<td>{line.points}</td>" for line in score.kinds.values())
+            if quarried:
+                cells += f"<td>{score.quarries.points if score.quarries else '—'}</td>"
             lines = (
                 f'<table class="mini-score"><tr>{heads}<th title="{stones_title}">◆</th>'
                 f"<th>Σ</th></tr>"

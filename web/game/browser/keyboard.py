@@ -2,8 +2,11 @@
 
 - A key pressed on a control is the control's: Enter on "Rules" opens the rules, it does not
   place the tile in hand.  The tile in hand's Enter and cursor keys act when the city (or
-  nothing in particular) has the focus; R, N and the Construction Site's 1–6 work anywhere but
-  in a text field.
+  nothing in particular) has the focus; R and N work anywhere but in a text field, and the
+  Construction Site's 1–6 only in the game area (not in the players, the log or the city in
+  words, where a digit is no move).
+- A few letters go places: H asks for a hint, C goes to the city, T to the Construction Site;
+  "?" lists every key (``game.keys``), the hexagon's letters as the keyboard prints them.
 - In the Construction Site the arrow keys, Home and End move between the tiles (one Tab stop
   for the whole site: a roving focus).
 - Esc closes the phone's Menu or Players sheet first, and puts the focus back on its button;
@@ -16,17 +19,28 @@
 
 from __future__ import annotations
 
-from pyscript import document
+from pyscript import document, window
 
-from browser.dom import element
+from browser.dom import element, in_background
 from browser.focus import absent, dialog_open, hidden, nowhere, remember, restore
 from browser.hand_controls import CONTROLS, TYPING, focus_tag
 from browser.roving import roving_key
-from game import panels
+from common.i18n import current
+from game import keys, panels
 
 #: Containers a refresh rebuilds, and the attribute that names each of their buttons.
 REBUILT = (("site", "site"), ("players", "player"), ("spots-words", "move"))
 SHEETS = (("menu", "btn-menu"), ("side", "btn-side"))
+
+
+#: Where a digit is not a tile to take: the players and the log, the header, the link's bar.
+ELSEWHERE = "#side, header, #link-bar, #save-status, #update-banner"
+
+
+def in_game_area(target) -> bool:
+    """Whether a key was pressed in the game area (the city, the site, its tools, the page)."""
+    closest = getattr(target, "closest", None)
+    return closest is None or absent(closest(ELSEWHERE))
 
 
 class Keyboard:
@@ -34,12 +48,34 @@ class Keyboard:
 
     def __init__(self, page) -> None:
         self.page = page
+        self.layout: dict[str, str] = {}  # what the keyboard prints on the hexagon's keys
 
     def bind(self) -> None:
         page = self.page
         page.on(document, "keydown", self.key)
+        page.on(element("btn-keys"), "click", lambda _event: self.show_keys())
+        page.on(element("skip"), "click", self.skip)
         for dialog in document.querySelectorAll("dialog"):
             page.on(dialog, "close", self.dialog_closed)
+        in_background(self.read_layout(), lambda _text: None)  # a browser may not say
+
+    async def read_layout(self) -> None:
+        keyboard = getattr(window.navigator, "keyboard", None)
+        if keyboard is None or not hasattr(keyboard, "getLayoutMap"):
+            return
+        layout = await keyboard.getLayoutMap()
+        for code in keys.HEXAGON:
+            printed = layout.get(code)
+            if isinstance(printed, str):
+                self.layout[code] = printed
+
+    def show_keys(self) -> None:
+        """The list of keys, in a dialog ("?")."""
+        letters = keys.layout_letters(current().language, self.layout)
+        element("keys-list").innerHTML = keys.keys_html(letters)
+        dialog = element("keys-dialog")
+        if not dialog.open:
+            dialog.showModal()
 
     # --- Keys --------------------------------------------------------------------------------
 
@@ -62,10 +98,33 @@ class Keyboard:
             pass
         elif key in panels.SITE_KEYS and not modified:  # Ctrl+1 is the browser's
             index = panels.SITE_KEYS.index(key)  # 1 is the free tile, 2 costs 1 stone…
-            if index < len(page.table.game.site):
+            if index < len(page.table.game.site) and in_game_area(target):
                 page.pick(index, "key")
+        elif page.controls.key(event, move=tag not in CONTROLS):
+            pass
+        elif not modified and str(key).lower() in keys.SHORTCUTS:
+            self.shortcut(keys.SHORTCUTS[str(key).lower()])
+
+    def skip(self, event) -> None:
+        """The links that open the page for keys: to the city, the site, the keys."""
+        button = event.target.closest("[data-skip]")
+        if button:
+            self.shortcut(str(button.dataset.skip))
+
+    def shortcut(self, action: str) -> None:
+        """H, C, T and "?": a hint, the city, the Construction Site, the keys."""
+        page = self.page
+        if action == "hint":
+            page.city_view.gesture = "key"
+            page.opponents.hint()
+        elif action == "city":
+            page.city_view.canvas.focus()
+        elif action == "site":
+            stop = document.querySelector("#site [data-site][tabindex='0']")
+            if not absent(stop):
+                stop.focus()
         else:
-            page.controls.key(event, move=tag not in CONTROLS)
+            self.show_keys()
 
     def rove(self, event) -> bool:
         """The arrows, Home and End along the site's tiles; whether the key was one."""
