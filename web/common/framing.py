@@ -62,6 +62,8 @@ def between(start: Viewport, end: Viewport, t: float, width: float, height: floa
     at the canvas's centre moves in a straight line, the scale grows or shrinks evenly (as a
     zoom does), so that the glide looks like one steady camera move."""
     t = min(max(t, 0.0), 1.0)
+    if t in (0.0, 1.0):
+        return start if t == 0.0 else end
     cx, cy = width / 2, height / 2
     ax, ay = start.to_world(cx, cy)
     bx, by = end.to_world(cx, cy)

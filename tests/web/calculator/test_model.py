@@ -162,9 +162,14 @@ def test_a_tile_is_used_once_per_city_and_undo_frees_it() -> None:
 def test_picking_a_tile_speaks_the_players_gesture() -> None:
     builder = Builder()
     taken, tapped = builder.pick(24, "tap")
-    assert taken and tapped.endswith("in hand: tap a spot, turn it with ⟲ ⟳; ✕ puts it back.")
+    assert taken and tapped.endswith(
+        "in hand: tap a ringed spot to see what it gives, then “Place here”; ⟲ ⟳ turn it; "
+        "✕ puts it back."
+    )
     builder.drop()
-    assert builder.pick(24)[1].endswith("rotate with R, the wheel or ⟳; ✕ or Esc puts it back.")
+    assert builder.pick(24)[1].endswith(
+        "click to place it; R, the wheel or ⟳ turns it; ✕ or Esc puts it back."
+    )
 
 
 def test_the_catalogue_filters_by_the_kinds_a_tile_shows() -> None:

@@ -28,6 +28,7 @@ from game.opponents import (
     turn_note,
     undo_count,
 )
+from game.spots import hint_sentence
 from game.table import Table
 
 WORKER = Path(__file__).resolve().parents[3] / "web" / "game" / "ai_worker.py"
@@ -380,7 +381,12 @@ def test_table_plays_a_computers_move_and_holds_a_hint() -> None:
     table.suggest(move)
     assert (table.held, table.rotation) == (move.site_index, move.rotation)
     ghost = table.ghost(move.anchor)
-    assert ghost.legal and "The computer's choice" in ghost.describe("hint")
+    spot = table.preview(ghost)
+    assert ghost.legal and spot.move == move.move
+    tapped, keyed = hint_sentence(spot, "tap"), hint_sentence(spot, "key")
+    assert tapped.startswith(f"The computer's choice: Tile {move.tile} on level {move.level}")
+    assert "Tap “Place here”" in tapped and "Enter" not in tapped and "Enter" in keyed
+    assert "@" not in tapped  # in words, not the notation
     chosen = ai.choose(game, "easy", seed=1)
     info = table.play(chosen.move)
     assert info == chosen and game.ply == 1 and table.held is None

@@ -8,7 +8,15 @@ import random
 from akropolis import TILES, Game, Kind, Move
 from akropolis.scoring import score_city
 from common.city_words import city_table_html, hex_words, tile_contents, tile_name
-from game.spots import legal_spots, score_sentence, signed, spot_sentence, typed_move
+from game.spots import (
+    legal_spots,
+    notation_line,
+    score_sentence,
+    signed,
+    spot_sentence,
+    tile_list,
+    typed_move,
+)
 from game.table import Table
 
 
@@ -41,9 +49,46 @@ def test_a_spot_says_the_tiles_it_covers_and_only_on_a_higher_level() -> None:
     assert high and all(len(s.covers) >= 2 for s in high)  # a raised tile covers two tiles
     assert all(s.covers == () for s in spots if s.level == 1)
     line = spot_sentence(high[0])
-    assert line.startswith(f"{high[0].notation}: level {high[0].level}, over tiles ")
+    assert line.startswith(f"Tile {high[0].move.tile} on level {high[0].level}, over ")
+    assert "@" not in line  # the words a person reads, not the notation
     ground = next(s for s in spots if s.level == 1)
-    assert "on the ground" in spot_sentence(ground)
+    assert spot_sentence(ground).startswith(f"Tile {ground.move.tile} on level 1, next to ")
+    assert notation_line(ground).startswith(f"{ground.notation}: Tile ")
+
+
+def test_a_spot_names_the_tiles_it_sits_beside_or_on() -> None:
+    game = Game(2, deck=[25, 10, 19, 7, 1, 2, 3, 4, 5, 6])
+    first = legal_spots(game, 0)
+    assert {s.touches for s in first} == {(0,)}  # only the starting tile is there
+    assert all("next to the starting tile:" in spot_sentence(s) for s in first)
+    assert tile_list((0, 31)) == "the starting tile and tile 31"
+    assert tile_list((4, 9, 31)) == "tile 4, tile 9 and tile 31"
+
+
+def test_n_orders_spots_by_what_they_give_then_by_a_compact_city_never_by_position() -> None:
+    """Spots that give as much are ordered by how many sides they touch the city with, then by
+    how near its middle they are: five N + Enter turns do not build a line down one edge."""
+    for seed in range(6):
+        game = played(10 + seed, seed=seed)
+        spots = legal_spots(game, 0)
+        keys = [(-s.total, -s.stones_gained, -s.level, -s.contacts) for s in spots]
+        assert keys == sorted(keys)
+        best = spots[0]
+        tied = [
+            s
+            for s in spots
+            if (s.total, s.stones_gained, s.level) == (best.total, best.stones_gained, best.level)
+        ]
+        assert best.contacts == max(s.contacts for s in tied)
+    table = Table(Game(2, seed=7))
+    for _turn in range(10):  # N then Enter, five turns each
+        table.pick(0)
+        table.step_spot(1)
+        assert table.place()[0]
+    cells = [cell for cell, _kind, _level in table.game.cities[0].hexes()]
+    columns = {q for q, _r in cells}
+    rows = [2 * r + q for q, r in cells]  # top to bottom on screen
+    assert max(rows) - min(rows) <= 2 * len(columns)  # a compact city, not a tall line
 
 
 def test_legal_spots_leave_the_game_unchanged() -> None:

@@ -23,10 +23,15 @@ def test_picking_speaks_the_players_gesture() -> None:
     keyboard with the mouse."""
     clicked, tapped, keyed = (fresh().pick(0, gesture) for gesture in ("click", "tap", "key"))
     assert clicked == (
-        "Tile 25 in hand for free: rotate with R, the wheel or ⟳; ✕ or Esc puts it back."
+        "Tile 25 in hand for free: point at a ringed spot to see what it gives, click to place "
+        "it; R, the wheel or ⟳ turns it; ✕ or Esc puts it back."
     )
-    assert tapped == "Tile 25 in hand for free: tap a spot, turn it with ⟲ ⟳; ✕ puts it back."
+    assert tapped == (
+        "Tile 25 in hand for free: tap a ringed spot to see what it gives, then “Place here”; "
+        "⟲ ⟳ turn it; ✕ puts it back."
+    )
     assert "Enter places" in keyed and "wheel" not in keyed and "tap" not in keyed
+    assert "click" not in tapped and "Esc" not in tapped  # touch words on a touch screen
     assert fresh().pick(0) == clicked and fresh().pick(0, "nonsense") == clicked
 
 

@@ -56,7 +56,8 @@ def test_the_panels_show_no_word_outside_the_catalogs(pseudo) -> None:
 
 def test_the_form_the_tables_lines_and_the_links_words_are_translated(pseudo) -> None:
     form = NewGameForm()
-    assert form.names == ["⟦Pláyér 1⟧", "⟦Pláyér 2⟧"]  # default names are the language's
+    assert form.names == ["", ""]  # as typed: placeholders until then
+    assert form.create().names == ("⟦Pláyér 1⟧", "⟦Pláyér 2⟧")  # the language's own defaults
     for html in (form.seats_html(), form.solo_html()):
         assert not untranslated(html), html
     form.read({"names": ["Ann", "Ann"]})
