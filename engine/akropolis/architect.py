@@ -106,7 +106,7 @@ def _level(level: object) -> Architect:
             return found
     raise ValueError(
         Sentence(
-            "unknown Architect {value} (known: {known})",
+            "unknown Illustrious Architect {value} (known: {known})",
             value=excerpt(level),
             known=", ".join(ARCHITECTS),
         )
@@ -344,8 +344,8 @@ def solo_result(names: Sequence[str], totals: Sequence[int], stones: Sequence[in
         )
         return Result((0,), tuple(totals), why, (0, 1), left)
     why = Sentence(
-        "{name} and {architect} tie on {points} points; the Architect wins ties unless you "
-        "have strictly more stones ({stones} against {architect_stones})",
+        "{name} and {architect} tie on {points} points; the Illustrious Architect wins ties "
+        "unless you have strictly more stones ({stones} against {architect_stones})",
         name=human,
         architect=architect,
         points=totals[0],

@@ -297,7 +297,7 @@ def check_kinds(values: Any, players: int) -> tuple[str | None, ...]:
         if kind in ARCHITECT_KINDS and (players != 2 or seat != 1):
             raise ValueError(
                 Sentence(
-                    "kind for seat {seat}: the Architect ({kind}) can only play seat 2 "
+                    "kind for seat {seat}: the Illustrious Architect ({kind}) can only play seat 2 "
                     "of a 2-player game",
                     seat=seat + 1,
                     kind=kind,

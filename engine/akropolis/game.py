@@ -199,7 +199,7 @@ class Game:
         if self.architect is not None and all_tiles:
             raise ValueError(
                 Sentence(
-                    "the solo game against the Architect uses the 2-player tiles "
+                    "the solo game against an Illustrious Architect uses the 2-player tiles "
                     "(no all-tiles option)"
                 )
             )
@@ -370,13 +370,15 @@ class Game:
             why = choice_reason(self._site, self._stones[1])
             raise IllegalMoveError(
                 Sentence(
-                    "the Architect must take tile {tile}: {reason}", tile=forced.tile, reason=why
+                    "the Illustrious Architect must take tile {tile}: {reason}",
+                    tile=forced.tile,
+                    reason=why,
                 )
             )
         raise IllegalMoveError(
             Sentence(
-                "the Architect must place tile {tile} as {move}: on level 1, in its fixed "
-                "spot nearest its starting tile",
+                "the Illustrious Architect must place tile {tile} as {move}: on level 1, in its "
+                "fixed spot nearest its starting tile",
                 tile=tile,
                 move=str(forced.move),
             )

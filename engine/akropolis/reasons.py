@@ -54,115 +54,115 @@ DISTRICT_REASONS: dict[tuple[str, bool, bool], str] = {
 #: the markets variant treats it: "" / "doubled" / "capped", no plaza of its kind) → its reason,
 #: with ``{value}`` (V), ``{name}`` (the level's name) and ``{limit}`` (markets per plaza).
 ARCHITECT_REASONS: dict[tuple[str, bool, str, bool], str] = {
-    ("house", False, "", False): N_("counts: the Architect scores every district"),
+    ("house", False, "", False): N_("counts: the Illustrious Architect scores every district"),
     ("house", False, "", True): N_(
-        "counts: the Architect scores every district; but no house plaza in the city"
+        "counts: the Illustrious Architect scores every district; but no house plaza in the city"
     ),
     ("house", False, "doubled", False): N_(
-        "counts: the Architect scores every district; doubled: the Architect's houses are worth 10 or more"
+        "counts: the Illustrious Architect scores every district; doubled: the Illustrious Architect's houses are worth 10 or more"
     ),
     ("house", False, "doubled", True): N_(
-        "counts: the Architect scores every district; doubled: the Architect's houses are worth 10 or more; but no house plaza in the city"
+        "counts: the Illustrious Architect scores every district; doubled: the Illustrious Architect's houses are worth 10 or more; but no house plaza in the city"
     ),
     ("house", True, "", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}"
     ),
     ("house", True, "", True): N_(
-        "counts: the Architect scores every district, {value} each at {name}; but no house plaza in the city"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; but no house plaza in the city"
     ),
     ("house", True, "doubled", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}; doubled: the Architect's houses are worth 10 or more"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; doubled: the Illustrious Architect's houses are worth 10 or more"
     ),
     ("house", True, "doubled", True): N_(
-        "counts: the Architect scores every district, {value} each at {name}; doubled: the Architect's houses are worth 10 or more; but no house plaza in the city"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; doubled: the Illustrious Architect's houses are worth 10 or more; but no house plaza in the city"
     ),
-    ("market", False, "", False): N_("counts: the Architect scores every district"),
+    ("market", False, "", False): N_("counts: the Illustrious Architect scores every district"),
     ("market", False, "", True): N_(
-        "counts: the Architect scores every district; but no market plaza in the city"
+        "counts: the Illustrious Architect scores every district; but no market plaza in the city"
     ),
     ("market", False, "doubled", False): N_(
-        "counts: the Architect scores every district; doubled: at most {limit} of the Architect's markets per market plaza"
+        "counts: the Illustrious Architect scores every district; doubled: at most {limit} of the Illustrious Architect's markets per market plaza"
     ),
     ("market", False, "capped", False): N_(
-        "counts: the Architect scores every district; not doubled: at most {limit} per market plaza"
+        "counts: the Illustrious Architect scores every district; not doubled: at most {limit} per market plaza"
     ),
     ("market", False, "capped", True): N_(
-        "counts: the Architect scores every district; not doubled: at most {limit} per market plaza; but no market plaza in the city"
+        "counts: the Illustrious Architect scores every district; not doubled: at most {limit} per market plaza; but no market plaza in the city"
     ),
     ("market", True, "", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}"
     ),
     ("market", True, "", True): N_(
-        "counts: the Architect scores every district, {value} each at {name}; but no market plaza in the city"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; but no market plaza in the city"
     ),
     ("market", True, "doubled", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}; doubled: at most {limit} of the Architect's markets per market plaza"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; doubled: at most {limit} of the Illustrious Architect's markets per market plaza"
     ),
     ("market", True, "capped", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}; not doubled: at most {limit} per market plaza"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; not doubled: at most {limit} per market plaza"
     ),
     ("market", True, "capped", True): N_(
-        "counts: the Architect scores every district, {value} each at {name}; not doubled: at most {limit} per market plaza; but no market plaza in the city"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; not doubled: at most {limit} per market plaza; but no market plaza in the city"
     ),
-    ("barracks", False, "", False): N_("counts: the Architect scores every district"),
+    ("barracks", False, "", False): N_("counts: the Illustrious Architect scores every district"),
     ("barracks", False, "", True): N_(
-        "counts: the Architect scores every district; but no barracks plaza in the city"
+        "counts: the Illustrious Architect scores every district; but no barracks plaza in the city"
     ),
     ("barracks", False, "doubled", False): N_(
-        "counts: the Architect scores every district; doubled: the Architect's barracks always are"
+        "counts: the Illustrious Architect scores every district; doubled: the Illustrious Architect's barracks always are"
     ),
     ("barracks", False, "doubled", True): N_(
-        "counts: the Architect scores every district; doubled: the Architect's barracks always are; but no barracks plaza in the city"
+        "counts: the Illustrious Architect scores every district; doubled: the Illustrious Architect's barracks always are; but no barracks plaza in the city"
     ),
     ("barracks", True, "", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}"
     ),
     ("barracks", True, "", True): N_(
-        "counts: the Architect scores every district, {value} each at {name}; but no barracks plaza in the city"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; but no barracks plaza in the city"
     ),
     ("barracks", True, "doubled", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}; doubled: the Architect's barracks always are"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; doubled: the Illustrious Architect's barracks always are"
     ),
     ("barracks", True, "doubled", True): N_(
-        "counts: the Architect scores every district, {value} each at {name}; doubled: the Architect's barracks always are; but no barracks plaza in the city"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; doubled: the Illustrious Architect's barracks always are; but no barracks plaza in the city"
     ),
-    ("temple", False, "", False): N_("counts: the Architect scores every district"),
+    ("temple", False, "", False): N_("counts: the Illustrious Architect scores every district"),
     ("temple", False, "", True): N_(
-        "counts: the Architect scores every district; but no temple plaza in the city"
+        "counts: the Illustrious Architect scores every district; but no temple plaza in the city"
     ),
     ("temple", True, "", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}"
     ),
     ("temple", True, "", True): N_(
-        "counts: the Architect scores every district, {value} each at {name}; but no temple plaza in the city"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; but no temple plaza in the city"
     ),
     ("temple", True, "doubled", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}; doubled: the Architect's temples are at Callicrates"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; doubled: the Illustrious Architect's temples are at Callicrates"
     ),
     ("temple", True, "doubled", True): N_(
-        "counts: the Architect scores every district, {value} each at {name}; doubled: the Architect's temples are at Callicrates; but no temple plaza in the city"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; doubled: the Illustrious Architect's temples are at Callicrates; but no temple plaza in the city"
     ),
-    ("garden", False, "", False): N_("counts: the Architect scores every district"),
+    ("garden", False, "", False): N_("counts: the Illustrious Architect scores every district"),
     ("garden", False, "", True): N_(
-        "counts: the Architect scores every district; but no garden plaza in the city"
+        "counts: the Illustrious Architect scores every district; but no garden plaza in the city"
     ),
     ("garden", False, "doubled", False): N_(
-        "counts: the Architect scores every district; doubled: the Architect's gardens always are"
+        "counts: the Illustrious Architect scores every district; doubled: the Illustrious Architect's gardens always are"
     ),
     ("garden", False, "doubled", True): N_(
-        "counts: the Architect scores every district; doubled: the Architect's gardens always are; but no garden plaza in the city"
+        "counts: the Illustrious Architect scores every district; doubled: the Illustrious Architect's gardens always are; but no garden plaza in the city"
     ),
     ("garden", True, "", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}"
     ),
     ("garden", True, "", True): N_(
-        "counts: the Architect scores every district, {value} each at {name}; but no garden plaza in the city"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; but no garden plaza in the city"
     ),
     ("garden", True, "doubled", False): N_(
-        "counts: the Architect scores every district, {value} each at {name}; doubled: the Architect's gardens always are"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; doubled: the Illustrious Architect's gardens always are"
     ),
     ("garden", True, "doubled", True): N_(
-        "counts: the Architect scores every district, {value} each at {name}; doubled: the Architect's gardens always are; but no garden plaza in the city"
+        "counts: the Illustrious Architect scores every district, {value} each at {name}; doubled: the Illustrious Architect's gardens always are; but no garden plaza in the city"
     ),
 }
 

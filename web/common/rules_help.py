@@ -122,14 +122,15 @@ SECTIONS: dict[str, tuple[Block, ...]] = {
             ),
         ),
     ),
-    N_("Solo against the Architect"): (
+    N_("Solo against an Illustrious Architect"): (
         (
             "p",
             N_(
-                "A 2-player game where the second seat is the Architect (the reading of the "
-                "publisher-licensed online edition). You start with 1 stone, the Architect with "
-                "2, and it has a starting tile like yours. The stones you pay for a tile go to "
-                "the Architect; it pays its own to the reserve. On its turn it takes the "
+                "A 2-player game where the second seat is an Illustrious Architect, the solo "
+                "opponent (the reading of the publisher-licensed online edition). You start with "
+                "1 stone, the Illustrious Architect with 2, and it has a starting tile like yours. "
+                "The stones you pay for a tile go to the Illustrious Architect; it pays its own "
+                "to the reserve. On its turn it takes the "
                 "cheapest tile with a plaza it can afford, otherwise the first tile, and builds "
                 "only on the ground (next to its city, as close to its starting tile as it "
                 "fits), so it never gains stones from quarries."
@@ -145,7 +146,7 @@ SECTIONS: dict[str, tuple[Block, ...]] = {
                 "its barracks and gardens are doubled, its houses when they are worth 10 or "
                 "more, its temples at Callicrates only, and at most 3 markets per market plaza. "
                 "You win with more points, or equal points and strictly more stones; anything "
-                "else is the Architect's win."
+                "else is the Illustrious Architect's win."
             ),
         ),
     ),

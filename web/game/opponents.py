@@ -44,25 +44,25 @@ SEAT_CHOICES = (
 assert tuple(kind for kind, _label in SEAT_CHOICES[1:]) == tuple(f"ai:{x}" for x in AI_LEVELS)
 #: The short line under an Architect's name on its card, by its key.
 ARCHITECT_LABELS = {
-    "hippodamos": N_("Architect · easy"),
-    "metagenes": N_("Architect · medium"),
-    "callicrates": N_("Architect · hard"),
+    "hippodamos": N_("Illustrious Architect · easy"),
+    "metagenes": N_("Illustrious Architect · medium"),
+    "callicrates": N_("Illustrious Architect · hard"),
 }
 #: How each Architect scores, in the words of the rules help (shown under the final scores):
 #: one whole sentence each, ``{name}`` the name it plays under.
 ARCHITECT_NOTES = {
     "hippodamos": N_(
-        "{name} (the Architect, easy) scores by the solo rules: every visible district counts, "
-        "1 point each, times its plaza stars; then 1 point per stone."
+        "{name} (the Illustrious Architect, easy) scores by the solo rules: every visible "
+        "district counts, 1 point each, times its plaza stars; then 1 point per stone."
     ),
     "metagenes": N_(
-        "{name} (the Architect, medium) scores by the solo rules: every visible district "
-        "counts, 1 point each, times its plaza stars; and 2 points per visible quarry; then 1 "
-        "point per stone."
+        "{name} (the Illustrious Architect, medium) scores by the solo rules: every visible "
+        "district counts, 1 point each, times its plaza stars; and 2 points per visible "
+        "quarry; then 1 point per stone."
     ),
     "callicrates": N_(
-        "{name} (the Architect, hard) scores by the solo rules: every visible district counts, "
-        "2 points each, times its plaza stars; then 1 point per stone."
+        "{name} (the Illustrious Architect, hard) scores by the solo rules: every visible "
+        "district counts, 2 points each, times its plaza stars; then 1 point per stone."
     ),
 }
 assert tuple(ARCHITECT_LABELS) == tuple(ARCHITECT_NOTES) == tuple(ARCHITECTS)
@@ -312,7 +312,7 @@ def setup_kinds(
     """
     if solo:
         if solo not in ARCHITECTS:
-            return _("Choose an Architect from the list for a solo game.")
+            return _("Choose an Illustrious Architect from the list for a solo game.")
         if by_link:
             return _("Play by link is for people only: a solo game is played on this device.")
         return (HUMAN, f"architect:{solo}")

@@ -271,9 +271,9 @@ def people_only(game: Game) -> str | None:
         kind = kind_of(game, seat)
         if is_architect(kind):
             return _(
-                "This link cannot be played: {name} (seat {seat}) is the Architect of a solo "
-                "game, and a game by link is for people only. Your game is as it was; you can "
-                "still look at the position and continue from it on this device.",
+                "This link cannot be played: {name} (seat {seat}) is the Illustrious Architect of "
+                "a solo game, and a game by link is for people only. Your game is as it was; you "
+                "can still look at the position and continue from it on this device.",
                 name=name,
                 seat=seat + 1,
             )
