@@ -203,7 +203,7 @@ def test_a_solo_game_against_the_architect_to_the_end_screen(page: Page) -> None
     game = game_on_page(page)
     assert game.names == ("Ann", "Metagenes")
     assert game.kinds == ("human", "architect:metagenes")
-    assert "Architect · medium" in page.inner_text("#players [data-player='1']")
+    assert "Illustrious Architect · medium" in page.inner_text("#players [data-player='1']")
     page.click("#site [data-site='1']")  # held: the tile it then takes is marked
     marked = page.locator("#site .architect-next")
     assert marked.get_attribute("data-site") == str(game.architect_reply(1))
@@ -223,8 +223,9 @@ def test_a_solo_game_against_the_architect_to_the_end_screen(page: Page) -> None
     quarries = game.scores()[1].quarries
     row = page.locator("#scorepad tr", has_text="Quarries").inner_text()
     assert f"{quarries.value} × {quarries.stars} = {quarries.points}" in row
-    assert "Metagenes (the Architect, medium) scores by the solo rules" in page.inner_text(
-        "#scorepad"
+    assert (
+        "Metagenes (the Illustrious Architect, medium) scores by the solo rules"
+        in page.inner_text("#scorepad")
     )
     page.click("#btn-close-end")
     page.click("#players [data-player='1']")  # its city, like any player's

@@ -108,7 +108,9 @@ def test_the_architect_is_seat_2_of_a_2_player_game_only() -> None:
     assert game.architect is ARCHITECTS["hippodamos"] and game.turn == 0
     assert game.is_architect(1) and not game.is_architect(0)
     assert Game(2, seed=1).architect is None
-    with pytest.raises(ValueError, match=r"^kind for seat 1: the Architect \(architect:metagenes"):
+    with pytest.raises(
+        ValueError, match=r"^kind for seat 1: the Illustrious Architect \(architect:metagenes"
+    ):
         Game(2, seed=1, kinds=[METAGENES, "human"])
     with pytest.raises(ValueError, match="can only play seat 2 of a 2-player game"):
         Game(3, seed=1, kinds=[None, HIPPODAMOS, None])
@@ -252,8 +254,8 @@ def test_never_on_top_of_anything_even_where_the_rules_would_allow_it() -> None:
     assert_refused(
         game,
         Move(forced.tile, anchor, rotation),
-        f"the Architect must place tile {forced.tile} as {forced.move}: on level 1, in its "
-        f"fixed spot nearest its starting tile",
+        f"the Illustrious Architect must place tile {forced.tile} as {forced.move}: on level 1, "
+        f"in its fixed spot nearest its starting tile",
     )
 
 
@@ -272,10 +274,15 @@ def test_the_reader_refuses_a_non_forced_architect_move() -> None:
     the Architect's rules force; the game is left as it was."""
     game = solo([1, 3, 7, 33, 24, 10, 12])
     take(game, 0)
-    why = "the Architect must take tile 33: the cheapest tile with a plaza, which it can afford"
+    why = (
+        "the Illustrious Architect must take tile 33: the cheapest tile with a plaza, which it "
+        "can afford"
+    )
     assert_refused(game, Move(7, (-2, 1), 0), why)  # its spot, another tile
     assert_refused(game, Move(7, (-2, 1), 0), why, player=1)
-    spot = "the Architect must place tile 33 as 33@-2,1:0: on level 1, in its fixed spot"
+    spot = (
+        "the Illustrious Architect must place tile 33 as 33@-2,1:0: on level 1, in its fixed spot"
+    )
     assert_refused(game, Move(33, (0, 1), 3), f"{spot} nearest its starting tile")
     record = records.game_to_record(game)
     record["moves"].append({"tile": 33, "anchor": [0, 1], "rotation": 3})
@@ -381,7 +388,10 @@ def test_the_explained_picture_of_the_architects_city() -> None:
     game = finished()
     picture = svg.city(game, player=1, explain=True)
     assert f"Player 2&#x27;s city: {game.score(1).total} points" in picture
-    assert "Quarries" in picture and "counts: the Architect scores every district" in picture
+    assert (
+        "Quarries" in picture
+        and "counts: the Illustrious Architect scores every district" in picture
+    )
     assert "Quarries" not in svg.city(game, player=0, explain=True)
 
 

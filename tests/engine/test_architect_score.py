@@ -45,7 +45,9 @@ def test_every_district_counts_for_the_architect() -> None:
         (1, 3),
     ]
     assert all(h.counts for h in score.hexes) and len(score.hexes) == 6
-    assert {h.reason for h in score.hexes} == {"counts: the Architect scores every district"}
+    assert {h.reason for h in score.hexes} == {
+        "counts: the Illustrious Architect scores every district"
+    }
     hidden = draw({(0, 0): "B", **ring(1), (2, 0): "B*"})  # not on the edge
     assert score_city(hidden).kinds["barracks"].points == 0
     assert line(hidden, HIPPODAMOS, "barracks") == (1, 2, 2)
@@ -63,7 +65,7 @@ def test_no_plaza_means_zero_for_the_architect_too() -> None:
     city = row("H*", "T", "T")
     assert line(city, CALLICRATES, "temples") == (4, 0, 0)
     assert scored(city, HIPPODAMOS).hexes[0].reason == (
-        "counts: the Architect scores every district; but no temple plaza in the city"
+        "counts: the Illustrious Architect scores every district; but no temple plaza in the city"
     )
 
 
@@ -98,7 +100,7 @@ def test_callicrates_values_double() -> None:
         assert hard.kinds[kind].value == 2 * easy.kinds[kind].value == 2 * medium.kinds[kind].value
     assert hard.total == 2 * easy.total == 2 * (medium.total - medium.quarries.points)
     assert hard.hexes[0].reason == (
-        "counts: the Architect scores every district, 2 each at Callicrates"
+        "counts: the Illustrious Architect scores every district, 2 each at Callicrates"
     )
 
 
@@ -112,7 +114,8 @@ def test_variant_barracks_and_gardens_doubled() -> None:
     verdicts = scored(city, HIPPODAMOS, ("barracks", "gardens")).hexes
     assert all(h.doubled for h in verdicts)
     assert verdicts[0].reason == (
-        "counts: the Architect scores every district; doubled: the Architect's barracks always are"
+        "counts: the Illustrious Architect scores every district; doubled: the Illustrious "
+        "Architect's barracks always are"
     )
 
 
@@ -151,7 +154,8 @@ def test_variant_markets_doubled_at_most_3_per_market_plaza() -> None:
     assert doubled == [(1, 0), (3, 0), (5, 0)]  # those nearest the plaza
     assert [h.value for h in verdicts] == [2, 2, 2, 1, 1]
     assert verdicts[-1].reason == (
-        "counts: the Architect scores every district; not doubled: at most 3 per market plaza"
+        "counts: the Illustrious Architect scores every district; not doubled: at most 3 per "
+        "market plaza"
     )
 
 
@@ -186,8 +190,8 @@ def test_the_architect_wins_ties_unless_the_human_has_strictly_more_stones() -> 
         result = solo_result(names, (40, 40), stones)
         assert result.winners == (1,)
         assert result.explanation == (
-            "Ada and Hippodamos tie on 40 points; the Architect wins ties unless you have "
-            f"strictly more stones ({stones[0]} against {stones[1]})"
+            "Ada and Hippodamos tie on 40 points; the Illustrious Architect wins ties unless you "
+            f"have strictly more stones ({stones[0]} against {stones[1]})"
         )
 
 

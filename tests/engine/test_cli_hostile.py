@@ -125,15 +125,21 @@ REASONS = {
     "deep-nesting-objects-11.json": "nested more than 10 deep",
     "unclosed-string-escaped-quotes.json": "Unterminated string starting at line 1 column 12",
     "raw-tab-in-string.json": "Invalid control character at line 4",
-    "architect-at-seat-1.json": "kind for seat 1: the Architect (architect:metagenes) can only",
+    "architect-at-seat-1.json": "kind for seat 1: the Illustrious Architect (architect:metagenes)",
     "architect-in-3-player-game.json": "can only play seat 2 of a 2-player game",
     "architect-with-all-tiles.json": "uses the 2-player tiles (no all-tiles option)",
     "architect-kind-capitalised.json": "players[1]: unknown kind 'architect:Hippodamos'",
-    "architect-takes-another-tile.json": "move 4: the Architect must take tile 33: the cheapest",
-    "architect-not-in-its-spot.json": "move 4: the Architect must place tile 33 as 33@0,2:0",
-    "architect-on-level-2.json": "move 4: the Architect must place tile 33 as 33@0,2:0",
-    "notation-architect-not-in-its-spot.txt": "move 4: the Architect must place tile 33 as",
-    "notation-architect-at-seat-1.txt": "kind for seat 1: the Architect (architect:hippodamos)",
+    "architect-takes-another-tile.json": (
+        "move 4: the Illustrious Architect must take tile 33: the cheapest"
+    ),
+    "architect-not-in-its-spot.json": (
+        "move 4: the Illustrious Architect must place tile 33 as 33@0,2:0"
+    ),
+    "architect-on-level-2.json": (
+        "move 4: the Illustrious Architect must place tile 33 as 33@0,2:0"
+    ),
+    "notation-architect-not-in-its-spot.txt": "move 4: the Illustrious Architect must place",
+    "notation-architect-at-seat-1.txt": "seat 1: the Illustrious Architect (architect:hippodamos)",
 }
 
 

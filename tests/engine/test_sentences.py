@@ -262,7 +262,7 @@ def test_the_architect_says_why_it_must_take_its_tile() -> None:
     assert forced is not None
     other = next(tile for tile in game.site if tile != forced.tile)
     sentence = refusal(lambda: game.play(Move(other, forced.anchor, 0)), IllegalMoveError)
-    assert sentence.template == "the Architect must take tile {tile}: {reason}"
+    assert sentence.template == "the Illustrious Architect must take tile {tile}: {reason}"
     assert sentence.values["reason"].template.startswith("the ")
     sentence = refusal(
         lambda: game.play(Move(forced.tile, (9, 9), forced.rotation)), IllegalMoveError

@@ -154,14 +154,15 @@ SECTIONS: dict[str, tuple[Block, ...]] = {
         (
             "p",
             N_(
-                "Any seat can be the computer: <b>easy</b> takes the best immediate gain, with a "
-                "little chance; <b>medium</b> weighs what your city can still become and what "
-                "the tile it leaves gives the next player; <b>hard</b> looks a few turns ahead, "
-                "dealing the hidden stacks again many times (it never peeks at their order); "
-                "<b>expert</b> searches the same way, two turns deeper and over more moves. "
-                "<b>Hint</b> shows, as a ghost, the move medium would make (expert, if the New "
-                "game form's <b>Hints from</b> says so). Against the "
-                "computer, Undo takes back to your previous turn."
+                "<b>Play the computer</b> starts a game against it at the level you tap; under "
+                "<b>More options</b> any seat can be the computer. <b>Easy</b> takes the best "
+                "immediate gain, with a little chance; <b>medium</b> weighs what your city can "
+                "still become and what the tile it leaves gives the next player; <b>hard</b> "
+                "looks a few turns ahead, dealing the hidden stacks again many times (it never "
+                "peeks at their order); <b>expert</b> searches the same way, two turns deeper "
+                "and over more moves. <b>Hint</b> shows, as a ghost, the move medium would make "
+                "and what it gives (expert, if <b>Hints from</b> under More options says so). "
+                "Against the computer, Undo takes back to your previous turn."
             ),
         ),
     ),
@@ -169,23 +170,36 @@ SECTIONS: dict[str, tuple[Block, ...]] = {
         (
             "p",
             N_(
-                "Click a tile in the Construction Site, then move over your city: ringed dots "
-                "mark where it fits in the current rotation; the ghost shows the level and the "
-                "stones you would gain. Rotate with <kbd>R</kbd> (<kbd>Shift</kbd>+<kbd>R</kbd> "
-                "back), the mouse wheel or the ⟳ button; click to place; <kbd>Esc</kbd> puts the "
-                "tile back. On a touch screen: tap a tile, tap a spot, rotate, then “Place "
-                "here”."
+                "Take a tile from the Construction Site, then point at your city: ringed dots "
+                "mark where it fits in the current rotation, and the ghost says what it would "
+                "give (its level, the stones its quarries give, your score after). Rotate with "
+                "<kbd>R</kbd> (<kbd>Shift</kbd>+<kbd>R</kbd> back), the mouse wheel or the ⟳ "
+                "button; click to place; <kbd>Esc</kbd> puts the tile back. On a touch screen: "
+                "tap a tile, tap a ringed dot to see what it gives, rotate, then “Place here”."
+            ),
+        ),
+        (
+            "p",
+            N_(
+                "<b>Scoring</b> marks every district of the city on screen: ✓ counts, ×2 "
+                "doubled by a variant, ☆ meets its condition but its city has no plaza of its "
+                "kind (0 points), ✗ does not count; point at or tap a district to read why. The "
+                "same explanation, kind by kind, is beside the city, and at the end of the game "
+                "every city is explained by itself."
             ),
         ),
         (
             "p",
             N_(
                 "With the keyboard: <kbd>1</kbd> to <kbd>6</kbd> take a Construction Site tile "
-                "(left to right, or top to bottom), the arrows or <kbd>W</kbd> <kbd>E</kbd> "
-                "<kbd>D</kbd> <kbd>S</kbd> <kbd>A</kbd> <kbd>Q</kbd> move it, <kbd>Enter</kbd> "
-                "places it; <kbd>N</kbd> (<kbd>Shift</kbd>+<kbd>N</kbd> back) turns and moves it "
-                "to each legal spot in turn, saying what it would score. Drag to pan, "
-                "<kbd>Ctrl</kbd>+wheel or pinch to zoom; <kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes."
+                "(left to right, or top to bottom); <kbd>N</kbd> (<kbd>Shift</kbd>+<kbd>N</kbd> "
+                "back) moves it to each legal spot in turn, best first, saying what it would "
+                "give; the arrows or <kbd>W</kbd> <kbd>E</kbd> <kbd>D</kbd> <kbd>S</kbd> "
+                "<kbd>A</kbd> <kbd>Q</kbd> (the six keys around S) move it one hex; "
+                "<kbd>Enter</kbd> places it. <kbd>H</kbd> asks for a hint, <kbd>C</kbd> goes to "
+                "the city, <kbd>T</kbd> to the Construction Site, <kbd>?</kbd> lists every key. "
+                "Drag to pan, <kbd>Ctrl</kbd>+wheel or pinch to zoom; <kbd>Ctrl</kbd>+<kbd>Z</kbd> "
+                "undoes."
             ),
         ),
         (
@@ -195,7 +209,7 @@ SECTIONS: dict[str, tuple[Block, ...]] = {
                 "notation (<code>18@0,2:0</code>: the tile, the cell of its first hex, its turn "
                 "from 0 to 5) or open <i>The city in words</i>: every hex of the city with its "
                 "level, its tile and why it scores, and every legal spot of the tile in hand, "
-                "best score first, each a button that plays it. Cells are written q,r: the "
+                "best first, each a button that plays it. Cells are written q,r: the "
                 "starting plaza is 0,0, 0,-1 is the hex above it, 1,0 the hex below on the "
                 "right."
             ),

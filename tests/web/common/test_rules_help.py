@@ -50,10 +50,10 @@ def test_the_rules_help_names_the_other_barracks_reading() -> None:
 
 def test_the_rules_help_explains_the_solo_game() -> None:
     text = _text()
-    assert "Solo against the Architect" in text
+    assert "Solo against an Illustrious Architect" in text
     for architect in ARCHITECTS.values():
         assert architect.name in text
-    assert "The stones you pay for a tile go to the Architect" in text
+    assert "The stones you pay for a tile go to the Illustrious Architect" in text
     assert "cheapest tile with a plaza it can afford, otherwise the first tile" in text
     assert "every district it has" in text
     assert "or equal points and strictly more stones" in text

@@ -66,7 +66,7 @@ def test_seat_kinds_and_labels() -> None:
     assert opponents.human_to_move(game) and not opponents.computer_to_move(game)
     assert seat_label("ai:hard") == "Computer · hard"
     assert seat_label("ai:expert") == "Computer · expert"
-    assert seat_label("architect:callicrates") == "Architect · hard"
+    assert seat_label("architect:callicrates") == "Illustrious Architect · hard"
     assert seat_label("human") == seat_label(None) == ""
     assert opponents.ai_level("architect:metagenes") is None
     assert opponents.architect("architect:metagenes") == "metagenes"
@@ -267,7 +267,7 @@ def test_the_form_starts_a_solo_game_against_the_architect() -> None:
     with pytest.raises(SetupError, match="two-player tiles"):
         form.create()
     form.read({"names": ["Ann"], "solo": "zeus"})
-    with pytest.raises(SetupError, match="Choose an Architect"):
+    with pytest.raises(SetupError, match="Choose an Illustrious Architect"):
         form.create()
 
 
@@ -367,7 +367,7 @@ def test_the_scorepad_explains_the_architects_score() -> None:
     html = panels.scorepad_html(game)
     quarries = game.scores()[1].quarries
     assert f"{quarries.value} × {quarries.stars} =</span> <b>{quarries.points}</b>" in html
-    assert "Metagenes (the Architect, medium) scores by the solo rules" in html
+    assert "Metagenes (the Illustrious Architect, medium) scores by the solo rules" in html
     assert "2 points per visible quarry" in architect_note(game)
     totals = re.search(r'<tr class="total">(.*?)</tr>', html).group(1)
     assert [int(t) for t in re.findall(r"<b>(\d+)</b>", totals)] == [s.total for s in game.scores()]

@@ -249,7 +249,10 @@ def test_a_link_may_add_only_the_other_seats_moves() -> None:
     ("kinds", "said"),
     [
         (("human", "ai:easy"), "Robot (seat 2) is played by the computer"),
-        ((None, "architect:hippodamos"), "Robot (seat 2) is the Architect of a solo game"),
+        (
+            (None, "architect:hippodamos"),
+            "Robot (seat 2) is the Illustrious Architect of a solo game",
+        ),
     ],
 )
 def test_a_game_with_a_computer_seat_cannot_be_played_by_link(kinds: tuple, said: str) -> None:

@@ -113,8 +113,8 @@ def test_every_sentence_of_the_game_modules_is_extracted() -> None:
         (None, "Computer · hard"),
         (
             None,
-            "{name} (the Architect, hard) scores by the solo rules: every visible district "
-            "counts, 2 points each, times its plaza stars; then 1 point per stone.",
+            "{name} (the Illustrious Architect, hard) scores by the solo rules: every visible "
+            "district counts, 2 points each, times its plaza stars; then 1 point per stone.",
         ),
         ("difficulty", "medium"),
         ("district kind", "Markets"),
