@@ -38,10 +38,22 @@ def wait_until_ready(page: Page) -> None:
     assert page.evaluate("document.documentElement.dataset.akropolis") == "ready"
 
 
-def start_game(page: Page, names: list[str], variants: tuple[str, ...] = (), seed: int = 1) -> None:
-    """Fill the New game dialog (opened on a first visit) and start."""
+def quick(kind: str) -> str:
+    """The first screen's button of a quick game: "ai:easy", "people:3", "solo:metagenes"…"""
+    return f'#quick [data-quick="{kind}"]'
+
+
+def more_options(page: Page) -> None:
+    """Open the New game dialog (a first visit opens it) at More options."""
     if not page.is_visible("#new-dialog"):
         page.click("#btn-new")
+    if not page.evaluate("document.getElementById('more-options').open"):
+        page.click("#more-options > summary")
+
+
+def start_game(page: Page, names: list[str], variants: tuple[str, ...] = (), seed: int = 1) -> None:
+    """Fill the New game dialog's More options (opened on a first visit) and start."""
+    more_options(page)
     for _ in range(len(names) - 2):
         page.click("#btn-add-seat")
     for index, name in enumerate(names):
@@ -58,6 +70,8 @@ def game_on_page(page: Page) -> Game:
 
 
 def screen_of(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
+    """Where a cell is on the page, once the view has settled (it glides to what must be seen)."""
+    page.wait_for_function("!akropolisApp.gliding()")
     return tuple(json.loads(page.evaluate(f"akropolisApp.screenOf({cell[0]}, {cell[1]})")))
 
 

@@ -271,7 +271,7 @@ def test_an_update_accepted_in_one_tab_leaves_the_other_on_its_own_files(
     build it opened with, until it reloads; then the old build's files are deleted."""
     old = site.root
     first = visit(context, site.url)
-    first.click("#btn-start")  # a game on screen; the second tab resumes it
+    first.click('#quick [data-quick="people:2"]')  # a game on screen; the second tab resumes it
     second = visit(context, site.url)
     offline_state(first)
     old_build = build_of(old)
@@ -369,7 +369,7 @@ def test_too_small_a_quota_is_said_once_and_leaves_nothing_behind(
         " caches: await caches.keys()})"
     )
     assert state == {"controlled": False, "caches": []}
-    page.click("#btn-start")  # the game plays on
+    page.click('#quick [data-quick="people:2"]')  # the game plays on
     page.click("#btn-update-later")  # OK: not told again for the same reason
     assert page.is_hidden("#update-banner")
     page.reload()

@@ -54,7 +54,8 @@ def start_against_the_computer(page: Page) -> None:
         "document.getElementById('hint'), {childList: true, characterData: true, subtree: true}); }"
     )
     page.wait_for_selector("#new-dialog[open]")
-    tab_to(page, "#btn-start-ai")
+    # The first screen opens on the quick game last chosen (medium by default): Enter starts it.
+    assert page.evaluate("document.activeElement.dataset.quick") == "ai:medium"
     page.keyboard.press("Enter")
     page.wait_for_selector("#new-dialog", state="hidden")
     page.wait_for_function("() => document.activeElement?.id === 'city'", timeout=3000)
@@ -198,7 +199,7 @@ def test_phone_sheets_close_with_escape_and_take_the_focus(browser, base_url: st
     try:
         page.goto(base_url)
         page.wait_for_function("document.documentElement.dataset.akropolis === 'ready'")
-        page.focus("#btn-start-ai")
+        page.focus('#quick [data-quick="ai:medium"]')
         page.keyboard.press("Enter")
         page.wait_for_selector("#new-dialog", state="hidden")
         page.focus("#btn-menu")

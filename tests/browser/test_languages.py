@@ -80,12 +80,13 @@ def test_the_first_screen_speaks_the_browsers_language_before_python(tab, langua
     page.wait_for_function("document.documentElement.dataset.firstScreen === 'usable'")
     assert page.evaluate("document.documentElement.lang") == language
     assert page.evaluate("'translating' in document.documentElement.dataset") is False
-    assert page.inner_text("#btn-start").strip() == said(language, "Start")
-    assert page.inner_text("#btn-add-seat").strip() == said(language, "Add a player")
-    assert page.input_value("#seats label:nth-child(1) input") == translator(language).gettext(
-        "Player {number}", number=1
-    )
-    assert said(language, "Start") != "Start"
+    assert page.inner_text("#quick-ai-title").strip() == said(language, "Play the computer")
+    assert page.inner_text("#more-options > summary").strip() == said(language, "More options")
+    first = translator(language).gettext("Player {number}", number=1)
+    assert page.get_attribute("#your-name", "placeholder") == first  # a placeholder, not a name
+    assert page.get_attribute("#seats label:nth-child(1) input", "placeholder") == first
+    assert page.input_value("#your-name") == ""
+    assert said(language, "Play the computer") != "Play the computer"
     rules = page.inner_html("#rules")
     assert said(language, "Scoring") in rules
     manifest = page.get_attribute('link[rel="manifest"]', "href")

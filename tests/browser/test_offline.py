@@ -228,6 +228,7 @@ def test_the_first_screen_works_before_python_has_loaded(
     """Choices made while Python loads are kept; the game starts with them once it is ready."""
     page, release = first_screen_while_loading(context, site)
     assert page.evaluate("document.documentElement.dataset.akropolis") == "loading"
+    page.click("#more-options > summary")
     page.click("#btn-add-seat")
     for index, name in enumerate(["Ann", "Bob", "Cy"]):
         page.fill(f"#seats label:nth-child({index + 1}) input", name)
@@ -254,7 +255,7 @@ def test_the_first_screen_stops_saying_loading_once_the_game_has_loaded(
     release.set()
     wait_until_ready(page)
     assert page.inner_text("#start-status") == ""  # the form is ready: no stale progress
-    assert page.is_visible("#new-dialog") and page.is_enabled("#btn-start")
+    assert page.is_visible("#new-dialog") and page.is_enabled('#quick [data-quick="ai:medium"]')
 
 
 def test_resume_is_offered_on_the_first_screen_when_a_save_exists(

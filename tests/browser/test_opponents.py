@@ -24,8 +24,10 @@ from tests.browser.test_game_ui import (
     assert_scorepad_is_the_engines,
     choose,
     game_on_page,
+    more_options,
     open_page,
     play_through_ui,
+    quick,
     screen_of,
     wait_until_ready,
 )
@@ -48,9 +50,8 @@ def hooks(page: Page, **values: float) -> None:
 def start_against(
     page: Page, kinds: list[str], seed: int, names: list[str] | None = None, solo: str = ""
 ) -> None:
-    """Fill the New game form with these seats (or a solo game) and start."""
-    if not page.is_visible("#new-dialog"):
-        page.click("#btn-new")
+    """Fill the New game form's More options with these seats (or a solo game) and start."""
+    more_options(page)
     for _ in range(len(kinds) - 2):
         page.click("#btn-add-seat")
     for index, kind in enumerate(kinds):
@@ -302,8 +303,7 @@ def test_the_hint_shows_the_medium_computers_move_to_place_or_dismiss(page: Page
 
 def test_hints_from_the_expert_when_the_form_says_so_and_remembered(page: Page) -> None:
     open_page(page)
-    if not page.is_visible("#new-dialog"):
-        page.click("#btn-new")
+    more_options(page)
     page.select_option("#hint-level", "expert")
     start_against(page, ["human", "ai:expert"], seed=14)
     game = game_on_page(page)
@@ -324,6 +324,7 @@ def test_hints_from_the_expert_when_the_form_says_so_and_remembered(page: Page) 
     assert game_on_page(page).ply == 2
     assert page.get_attribute("#btn-hint", "title").endswith("(expert)")
     page.click("#btn-new")
+    more_options(page)  # remembered open, as the player left it
     assert page.input_value("#hint-level") == "expert"
     page.select_option("#hint-level", "medium")
     page.click("#btn-cancel-new")
@@ -362,21 +363,23 @@ def test_a_game_of_computers_only_pauses_and_steps_back(page: Page) -> None:
 
 def test_the_form_keeps_computers_and_play_by_link_apart(page: Page) -> None:
     open_page(page)  # a first visit: the form is open
+    more_options(page)
+    name = "#seats label:nth-child(2) input"
     page.select_option("#seats label:nth-child(2) select", "ai:hard")
-    assert page.input_value("#seats label:nth-child(2) input") == "Computer 2"
+    assert page.get_attribute(name, "placeholder") == "Computer" and page.input_value(name) == ""
     assert page.is_disabled("#by-link")
     page.select_option("#seats label:nth-child(2) select", "human")
-    assert page.input_value("#seats label:nth-child(2) input") == "Player 2"
+    assert page.get_attribute(name, "placeholder") == "Player 2" and page.input_value(name) == ""
     page.check("#by-link")
     assert page.is_disabled("#seats label:nth-child(1) select")
-    assert page.is_disabled("#solo") and page.is_disabled("#btn-start-ai")
+    assert page.is_disabled("#solo")
     page.uncheck("#by-link")
     page.select_option("#solo", "callicrates")
     assert page.is_hidden("#seats label:nth-child(2)") and page.is_disabled("#btn-add-seat")
     assert page.is_disabled("#by-link")
     page.select_option("#solo", "")
     assert page.is_visible("#seats label:nth-child(2)")
-    page.click("#btn-start-ai")  # one click: you against the computer at medium
+    page.click(quick("ai:medium"))  # one click: you against the computer at medium
     page.wait_for_selector("#new-dialog", state="hidden")
     assert game_on_page(page).kinds == ("human", "ai:medium")
     assert game_on_page(page).names == ("Player 1", "Computer")
@@ -407,6 +410,7 @@ def the_failure_is_told(page: Page) -> None:
     page.click("#message-dialog form button")  # OK
     assert page.evaluate("akropolisApp.thinking()") is None
     page.click("#btn-new")  # the page goes on working; the form kept its last choices
+    more_options(page)
     assert page.input_value("#seats label:nth-child(1) select") == "ai:easy"
     page.select_option("#seats label:nth-child(1) select", "human")
     page.click("#btn-start")
@@ -422,7 +426,7 @@ def test_phone_layout_against_the_computer(browser: Browser, base_url: str) -> N
         open_page(page)
         assert_layout_fits(page)
         hooks(page, speed=40, aiDelayMs=1500)
-        page.tap("#btn-start-ai")
+        page.tap(quick("ai:medium"))
         page.wait_for_selector("#new-dialog", state="hidden")
         assert page.is_visible("#btn-hint")
         assert_layout_fits(page)

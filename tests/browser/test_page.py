@@ -210,7 +210,7 @@ def test_number_keys_take_a_site_tile_and_the_keyboard_plays_on(page: Page) -> N
     assert page.get_attribute("#site [data-site='0']", "aria-pressed") == "true"
     page.keyboard.press("Escape")
     page.click("#btn-new")
-    page.focus("#seats label:nth-child(1) input")
+    page.focus("#your-name")
     page.keyboard.press("2")  # typing a name: no tile taken behind the form
     page.keyboard.press("Escape")
     assert page.locator("#site [aria-pressed='true']").count() == 0

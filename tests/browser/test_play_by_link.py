@@ -18,6 +18,7 @@ from tests.browser.test_game_ui import (
     assert_scorepad_is_the_engines,
     choose,
     game_on_page,
+    more_options,
     open_page,
     play_some,
     play_through_ui,
@@ -45,14 +46,18 @@ def slot(page: Page) -> str | None:
     return page.evaluate(f"localStorage.getItem('{SLOT}')")
 
 
-def start_by_link(page: Page, names: list[str], seed: int, seat: int) -> None:
-    """New game, "Play by link" ticked, then "Who are you?"."""
+def start_by_link(page: Page, names: list[str], seed: int) -> None:
+    """New game, "Play by link" ticked under More options: the creator plays seat 1, the first
+    name, and is not asked who they are."""
     if not page.is_visible("#new-dialog"):
         press(page, "#btn-menu") if page.phone else None
         press(page, "#btn-new")
+    more_options(page)
     page.check("#by-link")
     start_game(page, names, (), seed)
-    who(page, names[seat])
+    page.wait_for_selector("#link-bar:not([hidden])")
+    assert not page.is_visible("#link-dialog")  # the creator is not asked "Who are you?"
+    assert page.inner_text("#link-turn").startswith(f"Your turn, {names[0]}")
 
 
 def who(page: Page, name: str) -> None:
@@ -112,7 +117,7 @@ def test_play_by_link_through_a_whole_game_in_two_browsers(people) -> None:
     ann, bob = people(), people()
     own = play_some(ann, 2, seed=31)  # Ann's own game, which the game by link must not touch
     own_save = slot(ann)
-    start_by_link(ann, ["Ann", "Bob"], seed=3, seat=0)
+    start_by_link(ann, ["Ann", "Bob"], seed=3)
     assert slot(ann) == own_save
     game = game_on_page(ann)
     assert game.ply == 0 and game.names == ("Ann", "Bob")
@@ -181,7 +186,7 @@ def test_play_by_link_on_two_phones(people) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
     ann, bob = people(phone=True), people(phone=True)
     open_page(ann)
-    start_by_link(ann, ["Ann", "Bob"], seed=4, seat=0)
+    start_by_link(ann, ["Ann", "Bob"], seed=4)
     game = game_on_page(ann)
     links = []
     for turn in range(4):
@@ -217,7 +222,7 @@ def test_a_refused_clipboard_shows_the_link_to_copy_by_hand(people) -> None:
     ann = people(phone=True)
     ann.add_init_script(REFUSE_CLIPBOARD)
     open_page(ann)
-    start_by_link(ann, ["Ann", "Bob"], seed=4, seat=0)
+    start_by_link(ann, ["Ann", "Bob"], seed=4)
     game = game_on_page(ann)
     move = visible_move(ann, [m for m in game.legal_moves() if m.rotation == 0])
     ann.tap(f"#site [data-site='{move.site_index}']")
@@ -244,7 +249,7 @@ def test_a_refused_clipboard_shows_the_link_to_copy_by_hand(people) -> None:
 def test_an_older_or_different_link_asks_before_replacing_the_copy(people) -> None:
     ann, bob = people(), people()
     open_page(ann)
-    start_by_link(ann, ["Ann", "Bob"], seed=6, seat=0)
+    start_by_link(ann, ["Ann", "Bob"], seed=6)
     base = ann.base + "index.html#play/"
     game = game_on_page(ann)
     for _ in range(6):
@@ -291,7 +296,7 @@ def test_a_kept_game_resumed_from_a_game_by_link_keeps_the_right_game_aside(peop
     start_game(ann, ["Cy", "Di"], (), seed=8)  # Ann's first game goes to Kept games
     assert ann.inner_text("#btn-kept") == "Kept games (1)"
     second = game_on_page(ann)
-    start_by_link(ann, ["Ann", "Bob"], seed=9, seat=1)
+    start_by_link(ann, ["Ann", "Bob"], seed=9)
     ann.click("#btn-kept")
     ann.click("#kept-list button:text('Resume')")
     assert same(game_on_page(ann), own)

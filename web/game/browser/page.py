@@ -118,6 +118,7 @@ class GamePage:
         """Play ``game`` instead of the player's own, which is kept aside if unfinished."""
         previous = self.links.own_game()
         self.links.leave(show=False)
+        element("new-dialog").close()  # a game is on screen: the first screen's work is done
         self.show(game, hint)
         self.keeper.replace(game, previous)
 
