@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from akropolis import Game, records
+from game.share import checked_notation
 from tests.browser.tabs import DESKTOP, after_shared_test, first_visit
 from tests.browser.test_game_ui import game_on_page, open_page, quick, screen_of
 
@@ -343,3 +344,20 @@ def test_keys_n_orders_spots_by_what_they_give_and_question_mark_lists_the_keys(
     assert page.evaluate("document.activeElement.dataset.site") == "0"
     page.keyboard.press("c")
     assert page.evaluate("document.activeElement.id") == "city"
+
+
+# --- Play by link --------------------------------------------------------------------------------
+
+
+def test_a_link_on_a_first_visit_offers_no_way_back_to_a_game_never_made(device: Page) -> None:
+    """A recipient's first visit: "Back to my game" would drop them into a game nobody chose."""
+    page = device
+    game = Game(2, seed=5, names=["Ann", "Bob"])
+    game.play(game.legal_moves()[0].move)
+    page.goto(f"{page.base}index.html#play/{checked_notation(game)}")
+    page.wait_for_function("document.documentElement.dataset.akropolis === 'ready'")
+    page.wait_for_selector("#link-dialog[open]")
+    press(page, "#link-actions button:text-is('Bob')")
+    page.wait_for_selector("#link-bar:not([hidden])")
+    assert page.is_hidden("#btn-back")
+    assert page.inner_text("#link-turn").startswith("Your turn, Bob")

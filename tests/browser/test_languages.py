@@ -217,6 +217,9 @@ def test_no_text_escapes_the_pseudo_language_and_nothing_overflows(tab, phone, s
     wait_until_ready(page)
     assert escaped(page) == [], escaped(page)  # the New game dialog
     assert page.evaluate(OVERFLOWS) == [], page.evaluate(OVERFLOWS)
+    page.click("#more-options > summary")  # and what it folds away
+    assert escaped(page) == [], escaped(page)
+    assert page.evaluate(OVERFLOWS) == [], page.evaluate(OVERFLOWS)
     start_game(page, ["Ann", "Bob"], ("markets",), seed=2)
     game = records.load(page.evaluate("akropolisApp.record()"))
     rng = SplitMix64(2)
@@ -227,6 +230,18 @@ def test_no_text_escapes_the_pseudo_language_and_nothing_overflows(tab, phone, s
         page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
     assert escaped(page) == []
     assert page.evaluate(OVERFLOWS) == [], page.evaluate(OVERFLOWS)
+    page.click("#btn-scoring")  # the scoring explained: the marks' key, the explanation
+    if phone:
+        page.click("#btn-side")
+    assert escaped(page) == [], escaped(page)
+    assert page.evaluate(OVERFLOWS) == [], page.evaluate(OVERFLOWS)
+    if phone:
+        page.keyboard.press("Escape")
+    page.keyboard.press("?")  # the list of keys
+    page.wait_for_selector("#keys-dialog[open]")
+    assert escaped(page) == [], escaped(page)
+    assert page.evaluate(OVERFLOWS) == [], page.evaluate(OVERFLOWS)
+    page.keyboard.press("Escape")
     page.click("#btn-menu" if phone else "#btn-rules")
     if phone:
         page.click("#btn-rules")

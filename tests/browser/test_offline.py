@@ -104,6 +104,24 @@ def test_after_one_visit_the_game_plays_offline(context: BrowserContext, site: S
     assert page.watch.errors == []
 
 
+def test_offline_play_ready_is_said_once_and_quietly(context: BrowserContext, site: Site) -> None:
+    """Once the offline copy is in place the page says so, once: a status note with no button,
+    which goes by itself; a later visit says nothing."""
+    page = new_page(context, site.url)
+    open_page(page)
+    page.wait_for_selector("#offline-ready", timeout=90_000)
+    note = page.locator("#offline-ready")
+    assert note.inner_text() == "Offline play is ready: this game now plays without a network."
+    assert note.get_attribute("role") == "status" and note.locator("button").count() == 0
+    assert page.is_hidden("#update-banner")
+    page.wait_for_selector("#offline-ready", state="detached", timeout=20_000)
+    page.reload()
+    wait_until_ready(page)
+    offline_state(page)
+    page.wait_for_timeout(1500)
+    assert page.locator("#offline-ready").count() == 0  # said once
+
+
 def test_cached_responses_keep_their_headers(context: BrowserContext, site: Site) -> None:
     """The wasm comes back from the cache as application/wasm (streaming compilation needs it)."""
     page = new_page(context, site.url)

@@ -265,3 +265,29 @@ def test_markup_escape_matches_the_standard_library() -> None:
 
     for text in ["a & b", "<script>'x'</script>", 'say "hi"', "plain", "Zoë|%;="]:
         assert escape(text) == html.escape(text)
+
+
+def test_metagenes_card_shows_its_quarries_column() -> None:
+    """Every column the Illustrious Architect scores is on its card: Metagenes' quarries."""
+    game = Game(2, seed=4, kinds=["human", "architect:metagenes"])
+    html = panels.players_html(game, 0, True)
+    quarries = game.scores()[1].quarries
+    assert quarries is not None and quarries.points == 6  # its starting tile's three quarries
+    heads = re.findall(r"<th[^>]*>([^<]*)</th>", html.split("</tr>")[0])
+    assert heads == ["H", "M", "B", "T", "G", "Q", "◆", "Σ"]
+    second = html.split('data-player="1"')[1]
+    cells = re.findall(r"<td>(?:<b>)?([^<]*)", second.split("</table>")[0])
+    assert cells[5] == "6" and int(cells[-1]) == game.scores()[1].total
+    assert "—" in html.split('data-player="1"')[0]  # the person scores no quarries
+    plain = panels.players_html(Game(2, seed=4), 0, True)
+    assert '"Quarries"' not in plain  # no column where nobody scores quarries
+
+
+def test_an_empty_name_is_the_seats_default_by_its_kind() -> None:
+    form = NewGameForm()
+    form.read({"names": ["", ""], "kinds": ["human", "ai:hard"]})
+    assert form.create().names == ("Player 1", "Computer")
+    form.read({"names": ["Kai", "", ""], "kinds": ["ai:easy", "human", "ai:hard"]})
+    assert form.create().names == ("Kai", "Player 2", "Computer 3")
+    form.read({"names": [" "], "solo": "metagenes"})
+    assert form.create().names == ("Player 1", "Metagenes")
