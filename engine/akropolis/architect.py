@@ -27,7 +27,7 @@ from .city import City
 from .hexes import STRIDE, TRIANGLE_SHAPES, TRIANGLES_AROUND, Hex, unpack
 from .reasons import ARCHITECT_REASONS
 from .scoring import HOUSE_VARIANT_THRESHOLD, CityScore, HexScore, KindScore, Result
-from .sentences import Sentence
+from .sentences import N_, Sentence
 from .tiles import DISTRICTS, KIND_NAMES, PLAZA_OFFSET, STARS, TILES, Kind
 
 __all__ = [
@@ -75,13 +75,22 @@ class Architect:
         return f"architect:{self.level}"
 
 
+#: Each level's name as a sentence of the catalogs, so that a front end shows it in its own
+#: language (the rulebooks' spellings of these Greek architects: Métagénès, Kallikrates).
+NAMES = {
+    "hippodamos": N_("Hippodamos"),
+    "metagenes": N_("Metagenes"),
+    "callicrates": N_("Callicrates"),
+}
+
 #: The three levels by name, easiest first (the order of ``checks.ARCHITECT_LEVELS``).
 ARCHITECTS: dict[str, Architect] = {
     "hippodamos": Architect("hippodamos", "Hippodamos", "easy", 1, 0, False),
     "metagenes": Architect("metagenes", "Metagenes", "medium", 1, QUARRY_POINTS, False),
     "callicrates": Architect("callicrates", "Callicrates", "hard", 2, 0, True),
 }
-assert tuple(ARCHITECTS) == ARCHITECT_LEVELS
+assert tuple(ARCHITECTS) == ARCHITECT_LEVELS == tuple(NAMES)
+assert all(NAMES[key] == architect.name for key, architect in ARCHITECTS.items())
 _BY_KIND = {architect.kind: architect for architect in ARCHITECTS.values()}
 assert tuple(_BY_KIND) == ARCHITECT_KINDS
 
@@ -293,7 +302,7 @@ def score_architect(
             reason = Sentence(
                 ARCHITECT_REASONS[k.label, valued, how, not stars[k]],
                 value=value,
-                name=architect.name,
+                name=Sentence(NAMES[architect.level]),
                 limit=MARKETS_PER_PLAZA,
             )
             points = worth * stars[k]

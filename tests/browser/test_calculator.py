@@ -394,7 +394,7 @@ def test_on_a_phone_tap_a_tile_tap_a_spot_place_here(browser: Browser, base_url:
         open_calculator(page)
         assert_layout_fits(page)
         page.tap("#catalogue [data-tile='25']")
-        assert "in hand: tap a spot, turn it with ⟲ ⟳" in page.inner_text("#hint")
+        assert "in hand: tap a ringed spot to see what it gives" in page.inner_text("#hint")
         assert_layout_fits(page)
         page.locator("#city").scroll_into_view_if_needed()
         box = page.locator("#city").bounding_box()

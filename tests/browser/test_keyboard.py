@@ -80,7 +80,7 @@ def test_a_whole_game_against_the_computer_by_keyboard_only(page: Page) -> None:
         assert focused(page) == "city"
         page.keyboard.press("n")
         hint = page.inner_text("#hint")
-        assert hint.startswith("Spot 1 of ") and "Press Enter to place." in hint
+        assert hint.startswith("Spot 1 of ") and "Press Enter to place it." in hint
         page.keyboard.press("Shift+N")
         page.keyboard.press("n")  # back to the best spot
         assert page.inner_text("#hint") == hint

@@ -66,7 +66,7 @@ def test_touch_tap_tile_tap_spot_rotate_and_confirm(browser: Browser, base_url: 
         game = game_on_page(page)
         move = next(m for m in game.legal_moves() if m.site_index == 0 and m.rotation == 1)
         page.tap("#site [data-site='0']")
-        assert "tap a spot, turn it with ⟲ ⟳" in page.inner_text("#hint")  # not keys, not wheel
+        assert "tap a ringed spot" in page.inner_text("#hint")  # not keys, not wheel
         page.tap("#btn-rotate")
         page.tap("#city", position=_canvas_offset(page, move.anchor))
         assert game_on_page(page).ply == 0  # only previewed
@@ -172,14 +172,14 @@ def test_picking_a_tile_speaks_the_players_gesture(page: Page) -> None:
     open_page(page)
     start_game(page, ["Ann", "Bob"], (), seed=4)
     page.click("#site [data-site='0']")
-    assert "rotate with R, the wheel or ⟳" in page.inner_text("#hint")
+    assert "click to place it; R, the wheel or ⟳ turns it" in page.inner_text("#hint")
     page.keyboard.press("Escape")
     page.focus("#site [data-site='0']")
     page.keyboard.press("Enter")
     hint = page.inner_text("#hint")
-    assert "the arrows move it, R rotates, Enter places" in hint and "wheel" not in hint
+    assert "the arrows move it; R turns it; Enter places it" in hint and "wheel" not in hint
     page.keyboard.press("ArrowDown")
-    assert page.inner_text("#hint").endswith("Press Enter to place.")
+    assert page.inner_text("#hint").endswith("Press Enter to place it.")
     page.keyboard.press("Enter")
     page.wait_for_function("JSON.parse(akropolisApp.record()).moves.length === 1")
 
@@ -195,7 +195,7 @@ def test_number_keys_take_a_site_tile_and_the_keyboard_plays_on(page: Page) -> N
     assert page.locator("#site [aria-pressed='true']").count() == 0
     page.keyboard.press("2")
     assert page.get_attribute("#site [data-site='1']", "aria-pressed") == "true"
-    held = f"Tile {game.site[1]} in hand for 1 stone: the arrows"
+    held = f"Tile {game.site[1]} in hand for 1 stone: N steps through its spots"
     assert page.inner_text("#hint").startswith(held)
     page.keyboard.press("2")  # again: back to the site
     assert page.locator("#site [aria-pressed='true']").count() == 0

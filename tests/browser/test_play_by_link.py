@@ -207,7 +207,8 @@ def test_play_by_link_on_two_phones(people) -> None:
         page.tap("#btn-confirm")
         game.play(move)
         page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
-        assert page.is_visible("#btn-send") and page.is_visible("#btn-back")
+        # no game of their own on these phones: nothing to go back to
+        assert page.is_visible("#btn-send") and page.is_hidden("#btn-back")
         assert_layout_fits(page)
         page.screenshot(path=str(SCREENS / f"phone-{turn}-send.png"))
         links.append(send(page))
@@ -282,7 +283,10 @@ def test_an_older_or_different_link_asks_before_replacing_the_copy(people) -> No
     wait_until_ready(bob)
     assert same(game_on_page(bob), other) and bob.is_visible("#link-bar")
     assert not bob.is_visible("#link-dialog")  # the seat is remembered
-    bob.click("#btn-back")
+    assert bob.is_hidden("#btn-back")  # Bob has no game of his own: he starts one
+    bob.click("#btn-new")
+    bob.click('#quick [data-quick="people:2"]')
+    bob.wait_for_selector("#new-dialog", state="hidden")
     assert not bob.is_visible("#link-bar")
     bob.reload()
     wait_until_ready(bob)

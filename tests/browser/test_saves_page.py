@@ -129,8 +129,8 @@ def test_every_unreadable_save_is_kept_with_its_time(page: Page) -> None:
     expected = [POISONED["format-is-a-list"], POISONED["deep-nesting"]]
     assert sorted(kept_texts(page)) == sorted(expected)
     page.click("#message-dialog button:text('OK')")
-    page.click("#new-dialog button:text('Cancel')")
-    page.click("#btn-kept")
+    assert page.is_hidden("#btn-cancel-new")  # no game of one's own yet: the first screen stays
+    page.click("#btn-kept-new")  # where the kept games are reached from it
     items = page.locator("#kept-list li")
     assert items.count() == 2
     assert all("could not be restored" in text for text in items.all_inner_texts())
@@ -243,10 +243,11 @@ def test_storage_full_with_no_save_still_starts(page: Page) -> None:
     page.evaluate("localStorage.clear()")
     page.evaluate(FILL_STORAGE)
     reload(page)
-    status = page.inner_text("#save-status-text")
-    assert status.startswith("Could not save: browser storage is full")
+    assert page.is_hidden("#save-status")  # nothing to save before a game starts
     start_game(page, ["Ann", "Bob"], (), seed=2)
     assert game_on_page(page).names == ("Ann", "Bob")
+    status = page.inner_text("#save-status-text")
+    assert status.startswith("Could not save: browser storage is full")
 
 
 def two_tabs(browser: Browser, base: str, block_events_in_b: bool = False):

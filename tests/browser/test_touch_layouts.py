@@ -201,10 +201,11 @@ def test_a_phone_held_sideways_puts_the_site_beside_the_city(
 
 
 @pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "sideways"])
-def test_the_new_game_buttons_hide_the_form_down_to_the_dialogs_foot(
+def test_the_first_screens_games_are_in_reach_of_the_thumb(
     browser: Browser, base_url: str, size: tuple[int, int]
 ) -> None:
-    """The long New game form scrolls under its buttons; nothing of it shows below them."""
+    """Upright, every quick game of the first screen shows without scrolling; sideways the
+    dialog scrolls to them; none is cut at the sides, and each is big enough for a thumb."""
     width, height = size
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -217,16 +218,18 @@ def test_the_new_game_buttons_hide_the_form_down_to_the_dialogs_foot(
     try:
         open_page(page)
         page.wait_for_selector("#new-dialog[open]")
-        gap = page.evaluate(
-            """() => {
-              const dialog = document.getElementById('new-dialog');
-              const menu = dialog.querySelector('menu');
-              if (dialog.scrollHeight <= dialog.clientHeight) return null;
-              return dialog.getBoundingClientRect().bottom - dialog.clientTop
-                - menu.getBoundingClientRect().bottom;
-            }"""
-        )
-        assert gap is not None and abs(gap) <= 1.5
+        buttons = page.locator("#quick [data-quick]")
+        assert buttons.count() == 11
+        for index in range(buttons.count()):
+            button = buttons.nth(index)
+            if width < height:
+                box = button.bounding_box()
+                assert box["y"] >= 0 and box["y"] + box["height"] <= height, index
+            button.scroll_into_view_if_needed()
+            box = button.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, index
+            assert box["width"] >= 44 and box["height"] >= 44, index
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()
 

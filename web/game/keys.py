@@ -33,8 +33,9 @@ def layout_letters(language: str, layout: dict[str, str] | None = None) -> tuple
     return PRINTED["azerty" if language == "fr" else "qwerty"]
 
 
-def key_name(key: str) -> str:
-    """A key as the player's keyboard and language name it."""
+def key_name(key: str) -> str | None:
+    """A named key as the player's keyboard and language name it (None for a key that prints
+    what it is: a letter, a digit, an arrow, "?")."""
     names = {
         "Enter": pgettext("a key of the keyboard", "Enter"),
         "Esc": pgettext("a key of the keyboard", "Esc"),
@@ -42,18 +43,27 @@ def key_name(key: str) -> str:
         "Ctrl": pgettext("a key of the keyboard", "Ctrl"),
         "Tab": pgettext("a key of the keyboard", "Tab"),
     }
-    return names.get(key, key)
+    return names.get(key)
+
+
+def cap(key: str) -> str:
+    """One key as a ``<kbd>``: a named key in the player's words, a printed one as printed
+    (marked not to be translated)."""
+    named = key_name(key)
+    if named is None:
+        return f'<kbd translate="no">{escape(key)}</kbd>'
+    return f"<kbd>{escape(named)}</kbd>"
 
 
 def kbd(*keys: str) -> str:
     """Keys pressed together (``Shift``, ``R``): each in its ``<kbd>``, joined by "+"."""
-    return "+".join(f"<kbd>{escape(key_name(key))}</kbd>" for key in keys)
+    return "+".join(cap(key) for key in keys)
 
 
 def keys_html(letters: tuple[str, ...]) -> str:
     """The table of the game page's keys, the hexagon's letters as ``letters``."""
-    arrows = " ".join(f"<kbd>{arrow}</kbd>" for arrow in "↑→↓←")
-    hexagon = " ".join(f"<kbd>{escape(letter)}</kbd>" for letter in letters)
+    arrows = " ".join(cap(arrow) for arrow in "↑→↓←")
+    hexagon = " ".join(cap(letter) for letter in letters)
     rows = [
         (
             f"{kbd('1')}–{kbd('6')}",

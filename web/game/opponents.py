@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from akropolis import Game, IllegalMoveError, LegalMove, Move
 from akropolis.architect import ARCHITECTS as _ARCHITECTS
+from akropolis.architect import NAMES as ARCHITECT_NAMES
 from akropolis.architect import choice_reason
 from akropolis.checks import AI_LEVELS
 from akropolis.sentences import N_, Sentence
@@ -116,13 +117,9 @@ def difficulty(level: str) -> str:
 
 
 def architect_name(key: str) -> str:
-    """An Illustrious Architect's name in the page's language (the French and Polish
-    rulebooks' spellings of these Greek architects: Métagénès, Kallikrates)."""
-    if key == "hippodamos":
-        return pgettext("an Illustrious Architect's name", "Hippodamos")
-    if key == "metagenes":
-        return pgettext("an Illustrious Architect's name", "Metagenes")
-    return pgettext("an Illustrious Architect's name", "Callicrates")
+    """An Illustrious Architect's name in the page's language (the engine's ``NAMES``, which
+    its scoring reasons name too: Métagénès, Kallikrates)."""
+    return translate(Sentence(ARCHITECT_NAMES[key]))
 
 
 def hint_level(chosen: object) -> str:

@@ -31,6 +31,8 @@ def test_the_letters_shown_are_the_keyboards() -> None:
 
 def test_the_list_of_keys_names_every_key_a_turn_needs() -> None:
     html = keys_html(("Z", "E", "D", "S", "Q", "A"))
-    for key in ("1", "6", "N", "R", "Enter", "Esc", "H", "C", "T", "?", "Z", "Q"):
-        assert f"<kbd>{key}</kbd>" in html
+    for key in ("1", "6", "N", "R", "H", "C", "T", "?", "Z", "Q"):
+        assert f'<kbd translate="no">{key}</kbd>' in html  # printed on the key
+    for key in ("Enter", "Esc", "Shift", "Ctrl", "Tab"):
+        assert f"<kbd>{key}</kbd>" in html  # named in the player's language
     assert html.count("<tr>") == 12 and 'scope="row"' in html

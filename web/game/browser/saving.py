@@ -66,6 +66,7 @@ class SaveKeeper:
         listen(window, "storage", self._storage_event, tell)
         listen(document, "visibilitychange", self._visible_again, tell)
         listen(element("kept-list"), "click", self._kept_click, tell)
+        listen(element("btn-kept-new"), "click", lambda _event: self.open_kept(), tell)
         listen(element("save-status"), "click", self._status_click, tell)
 
     # --- Start -------------------------------------------------------------------------------
@@ -204,9 +205,10 @@ class SaveKeeper:
 
     def update_kept_button(self) -> None:
         count = len(self.saves.kept()) + (self.extra.count() if self.extra else 0)
-        button = element("btn-kept")
-        button.hidden = count == 0
-        button.textContent = _("Kept games ({count})", count=count)
+        for name in ("btn-kept", "btn-kept-new"):  # the header's, and the first screen's
+            button = element(name)
+            button.hidden = count == 0
+            button.textContent = _("Kept games ({count})", count=count)
 
     def open_kept(self) -> None:
         entries = self.saves.kept()
