@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from akropolis import City, CityScore, Kind, Move, final_result, notation, records, score_city
 from akropolis.simulate import random_game
 from calculator.saves import KEPT_PREFIX, SLOT
+from common.embedding import HOST_SCRIPT
 from tests.browser.site import Site
 from tests.browser.test_game_ui import on_canvas, wait_until_ready
 from tests.browser.test_offline import offline_state
@@ -239,6 +240,7 @@ def test_a_share_link_opens_the_same_city_and_the_svg_is_well_formed(
     assert (
         embed.startswith(f'<iframe src="{page.base}embed.html#C1;c=') and 'loading="lazy"' in embed
     )
+    assert embed.endswith("</iframe>\n" + HOST_SCRIPT)  # the game's snippet and the README's
     with page.expect_download() as download:
         page.click("#btn-svg")
     path = tmp_path / "city.svg"

@@ -15,7 +15,7 @@ from akropolis.picture.markup import escape
 from akropolis.sentences import N_, Sentence
 from calculator.city import BRUSH_LEVELS, FILTERS, Painter
 from calculator.model import MAX_PLAYERS, Calculator, variant_names
-from common import hand, rules_help
+from common import embedding, hand, rules_help
 from common.city_words import tile_name
 from common.i18n import _, join, ngettext, pgettext, translate
 from common.scorepad import corner_cell, kind_title, score_rows, verdict_line
@@ -325,15 +325,10 @@ def page_link(page_url: str, text: str) -> str:
 
 
 def embed_snippet(page_url: str, text: str, name: str) -> str:
-    """The HTML that embeds a city (``embed.html`` next to this page) in another site."""
-    base = page_url.split("#", 1)[0].split("?", 1)[0]
-    folder = base[: base.rfind("/") + 1]
+    """The HTML that embeds a city (``embed.html`` next to this page) in another site: the
+    snippet the game's Share dialog and the README give too (``common.embedding``)."""
     title = _("{name}’s Akropolis city", name=name)
-    return (
-        f'<iframe src="{escape(folder)}embed.html#{escape(text)}" '
-        f'title="{escape(title)}" width="480" height="600" loading="lazy" '
-        'style="border:0;max-width:100%"></iframe>'
-    )
+    return embedding.embed_snippet(page_url, text, title)
 
 
 def share_note(name: str, painted: bool, stones: int, variants: frozenset[str], total: int) -> str:

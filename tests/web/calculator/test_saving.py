@@ -240,6 +240,6 @@ def test_link_and_embed_snippet() -> None:
     page = "https://example.org/akropolis/calculator.html#C1;old"
     assert panels.page_link(page, text) == f"https://example.org/akropolis/calculator.html#{text}"
     snippet = panels.embed_snippet(page, text, 'Ann "the" <Builder>')
-    assert snippet.startswith(f'<iframe src="https://example.org/akropolis/embed.html#{text}" ')
+    assert snippet.startswith(f'<iframe src="https://example.org/akropolis/embed.html#{text}"\n')
     assert 'loading="lazy"' in snippet and "&lt;Builder&gt;" in snippet
     assert "&quot;the&quot;" in snippet
