@@ -28,7 +28,7 @@ from js import window
 from pyodide.ffi import create_proxy
 
 from akropolis.picture.geometry import Viewport, fit, hex_to_world
-from browser.dom import listen
+from browser.dom import listen, touch_screen
 from common.zoom import zoomed
 
 #: Pixels a pointer must travel before a press becomes a drag (a pan), not a tap.
@@ -60,7 +60,8 @@ class CityView:
         self.key: object = 0
         self.views: dict[object, Viewport] = {}
         self.size: tuple[float, float, float] | None = None
-        self.gesture = "click"  # the player's last gesture: "click", "tap" or "key"
+        # The player's last gesture, "click", "tap" or "key"; until one, the screen's own.
+        self.gesture = "tap" if touch_screen() else "click"
         self._pointers: dict[int, tuple[float, float]] = {}
         self._drag_from: tuple[float, float] | None = None
         self._dragged = False

@@ -22,7 +22,6 @@ from calculator.city import (
 from calculator.model import (
     HEXES_MODE,
     Calculator,
-    read_state,
 )
 from calculator.saves import (
     BLOCKED_MESSAGE,
@@ -31,6 +30,7 @@ from calculator.saves import (
     SLOT,
     CalculatorSaves,
 )
+from calculator.state import read_state
 from common.saves import MemoryStore
 from common.scorepad import verdict_line
 from tests.web.calculator.test_model import calculator_of, finished

@@ -12,7 +12,8 @@ import common.i18n as i18n
 from akropolis.records import RecordError
 from calculator import panels
 from calculator.city import Builder, Painter
-from calculator.model import Calculator, read_state
+from calculator.model import Calculator
+from calculator.state import read_state
 from tests.web import words
 from tests.web.calculator.test_model import calculator_of, finished
 from tools.catalogs import extract
