@@ -12,11 +12,13 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from akropolis import City, CityScore, Kind, Move, final_result, notation, records, score_city
 from akropolis.simulate import random_game
+from calculator.city import Painter
 from calculator.saves import KEPT_PREFIX, SLOT
+from common.embedding import HOST_SCRIPT
 from tests.browser.site import Site
 from tests.browser.test_game_ui import on_canvas, wait_until_ready
 from tests.browser.test_offline import offline_state
-from tests.browser.test_touch_layouts import assert_layout_fits
+from tests.browser.test_touch_layouts import PIXEL, assert_layout_fits
 
 pytestmark = pytest.mark.browser
 
@@ -225,6 +227,49 @@ def test_two_players_with_names_stones_and_the_winner(page: Page) -> None:
     assert_clean(page)
 
 
+def alpha_at(page: Page, cell: tuple[int, int]) -> int:
+    """How opaque the city's canvas is at the centre of ``cell`` (0: nothing drawn there)."""
+    return page.evaluate(PIXEL, list(screen_of(page, cell)))[3]
+
+
+def test_while_painting_the_empty_cells_where_a_hex_may_go_are_outlined(page: Page) -> None:
+    """The ring of empty cells next to the city shows (a pale hex, dashed) while a kind is on
+    the brush; the eraser has nowhere new to go, and hides it; painting moves the ring out."""
+    open_calculator(page)
+    ring = Painter().frontier()
+    beyond = [(q, r) for q, r in ((0, 3), (3, -1), (-2, 3), (2, -3)) if (q, r) not in ring]
+    assert all(alpha_at(page, cell) == 0 for cell in ring)  # by tiles, no tile in hand
+    page.click("#mode [data-mode='hexes']")
+    for cell in ring:
+        assert on_canvas(page, screen_of(page, cell)), f"{cell} is off the canvas"
+        assert alpha_at(page, cell) > 0, f"{cell}, where a hex may be painted, is not shown"
+    assert all(alpha_at(page, c) == 0 for c in beyond if on_canvas(page, screen_of(page, c)))
+    page.click("#palette [data-kind='erase']")
+    assert all(alpha_at(page, cell) == 0 for cell in ring)
+    paint_through_ui(page, (0, 1), Kind.HOUSE, 1)
+    new_ring = set(Painter([*Painter().visible(), ((0, 1), Kind.HOUSE, 1)]).frontier())
+    assert (0, 2) in new_ring and (0, 2) not in ring
+    for cell in new_ring:
+        assert alpha_at(page, cell) > 0, f"{cell}, where a hex may now be painted, is not shown"
+
+
+def test_one_city_built_wins_nothing_until_a_second_one_is(page: Page) -> None:
+    """An empty seat (the starting tile alone) takes no part in the result."""
+    open_calculator(page)
+    move = Move(25, (0, 2), 0)
+    place_through_ui(page, move)
+    total = score_city(City.from_placements([move]), (), 0).total
+    assert page.inner_text("#verdict") == (
+        f"Player 1: {total} point{'s' if total != 1 else ''}. "
+        "No winner until a second city is rebuilt."
+    )
+    assert page.locator("#tabs .crown").count() == 0
+    page.click("#tabs [data-player='1']")
+    place_through_ui(page, move)
+    assert page.inner_text("#verdict").startswith("Player 1 and Player 2 win! ")
+    assert page.locator("#tabs .crown").count() == 2
+
+
 # --- Sharing ------------------------------------------------------------------------------------
 
 
@@ -239,6 +284,7 @@ def test_a_share_link_opens_the_same_city_and_the_svg_is_well_formed(
     assert (
         embed.startswith(f'<iframe src="{page.base}embed.html#C1;c=') and 'loading="lazy"' in embed
     )
+    assert embed.endswith("</iframe>\n" + HOST_SCRIPT)  # the game's snippet and the README's
     with page.expect_download() as download:
         page.click("#btn-svg")
     path = tmp_path / "city.svg"
@@ -410,5 +456,42 @@ def test_on_a_phone_tap_a_tile_tap_a_spot_place_here(browser: Browser, base_url:
         assert_layout_fits(page)
         page.tap("#btn-share")
         assert_layout_fits(page)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pl"])
+def test_on_a_phone_every_kind_and_the_eraser_show_at_once(
+    browser: Browser, base_url: str, language: str
+) -> None:
+    """No sideways strip: the eleven kinds and the eraser all on screen together, each a 44 px
+    target whose words are whole, in every language."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.base = base_url
+        open_calculator(page, f"?lang={language}")
+        page.tap("#mode [data-mode='hexes']")
+        width = page.viewport_size["width"]
+        strip = page.locator("#palette .swatches")
+        assert strip.evaluate("e => e.scrollWidth <= e.clientWidth")
+        swatches = page.locator("#palette .swatch")
+        assert swatches.count() == 12
+        for i in range(swatches.count()):
+            swatch = swatches.nth(i)
+            box = swatch.bounding_box()
+            name = swatch.inner_text()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"{name} is off screen"
+            assert box["width"] >= 44 and box["height"] >= 44, name
+            clipped = swatch.evaluate(
+                """e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1
+                    || [...e.children].some(c => {
+                      const r = c.getBoundingClientRect(), b = e.getBoundingClientRect();
+                      return r.left < b.left || r.right > b.right || r.bottom > b.bottom; })"""
+            )
+            assert not clipped, f"{name!r} is cut"
+        assert_layout_fits(page)
+        page.tap("#palette [data-kind='erase']")
+        assert page.get_attribute("#palette [data-kind='erase']", "aria-pressed") == "true"
     finally:
         context.close()

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from akropolis import Game, records
 from akropolis.picture import svg
+from common.embedding import HOST_SCRIPT
 from game.share import checked_notation, embed_snippet, position_link
 from tests.browser.test_game_ui import game_on_page, open_page, play_some, wait_until_ready
 from tests.browser.test_saves_page import SLOT, kept_texts
@@ -214,7 +215,7 @@ def test_the_embed_snippet_and_the_notation(page: Page) -> None:
     assert snippet == embed_snippet(page.url, game)
     assert snippet.startswith(f'<iframe src="{page.base}embed.html#A1;c=')
     assert 'title="Akropolis: Ann vs Bob, 5 moves played, Bob to play"' in snippet
-    assert snippet.endswith('loading="lazy" style="width:100%;height:560px;border:0"></iframe>')
+    assert snippet.endswith("</iframe>\n" + HOST_SCRIPT)  # the README's, word for word
     text = copy(page, "share-notation")
     assert text == checked_notation(game)
     assert same(records.load(text), game)

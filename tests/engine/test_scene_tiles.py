@@ -199,3 +199,22 @@ def test_corners_of_a_hex_are_where_the_tile_edges_run() -> None:
         a, b = top[i], top[(i + 1) % 6]
         middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         assert math.dist(middle, edge_middle((0, 0), (dq, dr))) < 1e-6
+
+
+def test_open_cells_are_pale_hexes_with_a_dashed_edge_inside_their_place() -> None:
+    """Where a hex may be painted: each empty cell a faint face and a dashed outline (a
+    pattern, not a colour alone), a little inside the cell so it never touches the city."""
+    cells = [(0, 2), (-1, 1)]
+    commands = scene.open_cells(VIEW, cells)
+    faces = [c for c in commands if c[0] == "poly"]
+    edges = [c for c in commands if c[0] == "line"]
+    assert len(faces) == len(edges) == len(cells)
+    for cell, face, edge in zip(cells, faces, edges, strict=True):
+        cx, cy = VIEW.hex_center(cell, 1)
+        points = list(zip(face[1][::2], face[1][1::2], strict=True))
+        assert len(points) == 6 and face[2] == scene.OPEN_FILL and face[5] < 1
+        for x, y in points:
+            assert 0.85 * VIEW.scale < math.hypot(x - cx, y - cy) < 0.95 * VIEW.scale
+        assert edge[2] == scene.OPEN_INK and len(edge) == 6 and len(edge[5]) == 2  # dashed
+        assert edge[1][:2] == edge[1][-2:]  # closed
+    assert scene.open_cells(VIEW, []) == []

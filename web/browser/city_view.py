@@ -36,7 +36,7 @@ from js import window
 from pyodide.ffi import create_proxy
 
 from akropolis.picture.geometry import Viewport, hex_to_world
-from browser.dom import in_background, listen, perf_ms, reduced_motion
+from browser.dom import in_background, listen, perf_ms, reduced_motion, touch_screen
 from common import framing
 from common.zoom import zoomed
 
@@ -80,10 +80,9 @@ class CityView:
         self.key: object = 0
         self.views: dict[object, Viewport] = {}
         self.size: tuple[float, float, float] | None = None
-        # The player's last gesture, "click", "tap" or "key": what the page's words name. Until
-        # the first, a touch screen's ("tap") where the main pointer is a finger.
-        coarse = window.matchMedia("(pointer: coarse)").matches
-        self.gesture = "tap" if coarse else "click"
+        # The player's last gesture, "click", "tap" or "key": what the page's words name; until
+        # the first, the screen's own ("tap" where the main pointer is a finger).
+        self.gesture = "tap" if touch_screen() else "click"
         self._pointers: dict[int, tuple[float, float]] = {}
         self._drag_from: tuple[float, float] | None = None
         self._dragged = False

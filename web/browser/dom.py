@@ -114,6 +114,12 @@ def perf_ms() -> float:
     return float(window.performance.now())
 
 
+def touch_screen() -> bool:
+    """The person points with a finger (a coarse pointer): the one test of touch words ("tap")
+    against a mouse's ("click", "point at"), before any gesture says which."""
+    return bool(window.matchMedia("(pointer: coarse)").matches)
+
+
 def reduced_motion() -> bool:
     """The person asked their system for less motion: no animation, things change at once."""
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)

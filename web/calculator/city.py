@@ -194,6 +194,12 @@ def starting_hexes() -> dict[Hex, tuple[Kind, int]]:
     return {cell: (kind, 1) for cell, kind in STARTING_TILE}
 
 
+#: The starting tile's visible hexes: a city holding none but these is not built yet.
+STARTING_HEXES: frozenset[VisibleHex] = frozenset(
+    (cell, kind, level) for cell, (kind, level) in starting_hexes().items()
+)
+
+
 def _neighbours(cell: Hex) -> list[Hex]:
     return [(cell[0] + dq, cell[1] + dr) for dq, dr in DIRECTIONS]
 

@@ -3,8 +3,9 @@
 People who played the physical game rebuild each city here, tile by tile or, when they do not
 know which tiles were used, hex by hex (``calculator.city``: ``Builder`` and ``Painter``).
 ``Calculator`` holds 1 to 4 players (name, stones left, city) and the variants they share,
-scores them with ``score_city``, names the winner with ``final_result`` (the very rule a game
-uses), shares a city as checked city notation, and saves itself as JSON.
+scores them with ``score_city``, names the winner among the cities built with ``final_result``
+(the very rule a game uses), shares a city as checked city notation, and saves itself as JSON
+(``calculator.state`` reads it back).
 
 Plain Python over the engine, tested on CPython; the page only wires events to it.
 """
@@ -28,20 +29,17 @@ from akropolis.checks import (
     MAX_NAME_LENGTH,
     MAX_STONES,
     VARIANTS,
-    check_distinct_names,
     check_name,
     check_variants,
-    excerpt,
     is_int,
 )
 from akropolis.formats import CITY_HEADER
 from akropolis.names import draws_ink, first_look_alike, is_refused, look_alike_key
 from akropolis.records import CityRecord, RecordError
-from akropolis.sentences import N_, Plural, Sentence
-from calculator.city import Builder, Painter, VisibleHex
+from akropolis.sentences import Plural, Sentence
+from calculator.city import STARTING_HEXES, Builder, Painter, VisibleHex
 from common.i18n import _, explain, join, ngettext, pgettext
 from common.i18n import number as numeral
-from common.saves import reason_of
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 #: A new calculator: the commonest table.
@@ -93,6 +91,15 @@ class Player:
     def empty(self) -> bool:
         """Nothing built or painted yet."""
         return not self.builder.placements and self.painter.pristine
+
+    @property
+    def built(self) -> bool:
+        """The city shown holds something beyond the starting tile: a tile placed, or a hex
+        painted other than the starting tile's (a city of tiles starts from that tile; a painted
+        one too, and may be rubbed down to fewer hexes, which is no more built)."""
+        if self.mode == TILES_MODE:
+            return bool(self.builder.placements)
+        return not set(self.painter.visible()) <= STARTING_HEXES
 
     def record(self, variants: frozenset[str]) -> CityRecord:
         """The city record of this player's city (placements, or hexes when painted)."""
@@ -212,18 +219,29 @@ class Calculator:
     def scores(self) -> list[CityScore]:
         return [score_city(p.city(), self.variants, p.stones) for p in self.players]
 
-    @property
-    def blank(self) -> bool:
-        """No city built or painted yet: nobody has won anything."""
-        return all(p.empty for p in self.players)
+    def taking_part(self) -> list[int]:
+        """The players whose city is built (``Player.built``): only they take part in the
+        result; a seat whose city is still the starting tile has not been rebuilt yet."""
+        return [index for index, player in enumerate(self.players) if player.built]
 
-    def result(self, scores: list[CityScore] | None = None) -> Result:
-        """The winner with the engine's rule: highest total, then most stones."""
+    def result(self, scores: list[CityScore] | None = None) -> Result | None:
+        """The winner among the cities built, with the engine's rule (highest total, then most
+        stones), its seats counted among all the players; None while fewer than two cities are
+        built: nobody has won anything yet."""
+        seats = self.taking_part()
+        if len(seats) < 2:
+            return None
         scores = scores if scores is not None else self.scores()
-        return final_result(
-            [p.name for p in self.players],
-            [s.total for s in scores],
-            [p.stones for p in self.players],
+        result = final_result(
+            [self.players[i].name for i in seats],
+            [scores[i].total for i in seats],
+            [self.players[i].stones for i in seats],
+        )
+        return result._replace(
+            winners=tuple(seats[i] for i in result.winners),
+            totals=tuple(score.total for score in scores),
+            tied=tuple(seats[i] for i in result.tied),
+            stones=tuple(player.stones for player in self.players),
         )
 
     # --- Sharing -----------------------------------------------------------------------------
@@ -372,126 +390,3 @@ def _free_name(players: list[Player]) -> str:
     while look_alike_key(default_name(number)) in taken:
         number += 1
     return default_name(number)
-
-
-# --- Reading a saved state ---------------------------------------------------------------------
-
-
-def _expect(condition: bool, message: str) -> None:
-    if not condition:
-        raise RecordError(message)
-
-
-#: What is wrong with the saved state's object, or with a player's: (the state's, a player's).
-_NOT_AN_OBJECT = (
-    N_("the state must be a JSON object, not {value}"),
-    N_("player {number} must be a JSON object, not {value}"),
-)
-_UNKNOWN_KEY = (N_("the state: unknown key {key}"), N_("player {number}: unknown key {key}"))
-_MISSING_KEY = (N_("the state: missing key {key}"), N_("player {number}: missing key {key}"))
-
-
-def _keys(value: Any, required: set[str], number: int | None = None) -> dict[str, Any]:
-    """``value``, an object with the ``required`` keys and no other: the state's, or player
-    ``number``'s (from 1)."""
-    seat = {} if number is None else {"number": number}
-    which = 0 if number is None else 1
-    _expect(isinstance(value, dict), Sentence(_NOT_AN_OBJECT[which], value=excerpt(value), **seat))
-    for key in value:
-        _expect(key in required, Sentence(_UNKNOWN_KEY[which], key=excerpt(key), **seat))
-    for key in sorted(required):
-        _expect(key in value, Sentence(_MISSING_KEY[which], key=repr(key), **seat))
-    return value
-
-
-def _city_record(**city: Any) -> CityRecord:
-    """Read a player's placements or hexes with the city record's own strict reader."""
-    data = {
-        "format": records.CITY_FORMAT,
-        "version": records.VERSION,
-        "variants": [],
-        "stones": 0,
-        "placements": [],
-    }
-    return records.read_city({**data, **city})
-
-
-def _read_player(value: Any, number: int) -> Player:
-    """Player ``number`` (from 1) of a saved state."""
-    keys = {"name", "stones", "mode", "placements", "hexes"}
-    data = _keys(value, keys, number)
-    try:
-        name = check_name(data["name"], "the name")
-    except ValueError as error:
-        why = Sentence("player {number}: {reason}", number=number, reason=reason_of(error))
-        raise RecordError(why) from None
-    stones = data["stones"]
-    _expect(
-        is_int(stones) and 0 <= stones <= MAX_STONES,
-        Sentence(
-            "player {number}: stones must be a whole number from 0 to {limit}, not {value}",
-            number=number,
-            limit=MAX_STONES,
-            value=excerpt(stones),
-        ),
-    )
-    _expect(
-        data["mode"] in MODES,
-        Sentence("player {number}: mode must be tiles or hexes", number=number),
-    )
-    try:
-        placements = _city_record(placements=data["placements"]).placements
-        hexes = _city_record(hexes=data["hexes"]).hexes
-    except RecordError as error:
-        why = Sentence("player {number}: {reason}", number=number, reason=reason_of(error))
-        raise RecordError(why) from None
-    return Player(name, stones, data["mode"], Builder(placements), Painter(hexes))
-
-
-def read_state(text: object) -> Calculator:
-    """A calculator from its saved JSON, every city replayed and checked; RecordError if not.
-
-    Whatever the text holds (hostile, truncated, from a newer version), the reason is one line
-    and nothing else happens: the page keeps the text aside and starts afresh.
-    """
-    try:
-        data = records.parse_json(text)
-        data = _keys(data, {"format", "version", "variants", "active", "players"})
-        _expect(data["format"] == STATE_FORMAT, Sentence("this is not a saved score calculator"))
-        version = data["version"]
-        if is_int(version) and version > STATE_VERSION:
-            raise RecordError(Sentence("it was saved by a newer version of the calculator"))
-        _expect(
-            is_int(version) and version == STATE_VERSION,
-            Sentence("unknown version {version}", version=excerpt(version)),
-        )
-        _expect(isinstance(data["variants"], list), Sentence("variants must be a list"))
-        try:
-            variants = check_variants(data["variants"])
-        except ValueError as error:
-            raise RecordError(Sentence("variants: {reason}", reason=reason_of(error))) from None
-        players = data["players"]
-        _expect(
-            isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS,
-            Sentence("players must list 1 to 4 players"),
-        )
-        calculator = Calculator([_read_player(p, i + 1) for i, p in enumerate(players)], variants)
-        try:
-            check_distinct_names([p.name for p in calculator.players])
-        except ValueError as error:
-            raise RecordError(reason_of(error)) from None
-        active = data["active"]
-        _expect(
-            is_int(active) and 0 <= active < len(players),
-            Sentence("active must name one of the players"),
-        )
-        calculator.active = active
-        return calculator
-    except RecordError:
-        raise
-    except (MemoryError, RecursionError):
-        why = Sentence("the saved state is too large or too deeply nested")
-        raise RecordError(why) from None
-    except Exception as error:  # the page must start whatever storage holds
-        why = Sentence("the saved state could not be read ({error})", error=type(error).__name__)
-        raise RecordError(why) from None

@@ -15,7 +15,7 @@ from akropolis.picture.markup import escape
 from akropolis.sentences import N_, Sentence
 from calculator.city import BRUSH_LEVELS, FILTERS, Painter
 from calculator.model import MAX_PLAYERS, Calculator, variant_names
-from common import hand, rules_help
+from common import embedding, hand, rules_help
 from common.city_words import tile_name
 from common.i18n import _, join, ngettext, pgettext, translate
 from common.scorepad import corner_cell, kind_title, score_rows, verdict_line
@@ -234,10 +234,10 @@ def palette_html(painter: Painter) -> str:
 
 def scorepad_html(calculator: Calculator, scores: list[CityScore], result: Result | None) -> str:
     """Every player's breakdown side by side (value × stars = points, stones, total) and the
-    winner with the tie-break, in the engine's words (``result`` None: nothing built yet)."""
+    winner with the tie-break, in the engine's words (``result`` None: fewer than two cities
+    built, and no winner: the one built says its total)."""
     players = calculator.players
-    solo = len(players) == 1
-    winners = set() if solo or result is None else set(result.winners)
+    winners = set() if result is None else set(result.winners)
     head = "".join(
         f'<th scope="col" class="{"winner" if i in winners else ""}">'
         f'<button type="button" class="link" data-player="{i}">{escape(p.name)}</button></th>'
@@ -261,14 +261,12 @@ def scorepad_html(calculator: Calculator, scores: list[CityScore], result: Resul
         f'<table class="scorepad"><thead><tr>{corner_cell()}{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
-    if result is None:
+    built = calculator.taking_part()
+    if result is None and len(built) == 1:
+        alone = total_alone(players[built[0]].name, scores[built[0]].total, len(players))
+        verdict = f"<b>{escape(alone)}</b>"
+    elif result is None:
         verdict = escape(_("Rebuild the cities to see who wins."))
-    elif solo:
-        total = scores[0].total
-        said_total = ngettext(
-            "{name}: {count} point.", "{name}: {count} points.", total, name=players[0].name
-        )
-        verdict = f"<b>{escape(said_total)}</b>"
     else:
         names = [players[p].name for p in result.winners]
         if len(names) == 1:
@@ -278,6 +276,19 @@ def scorepad_html(calculator: Calculator, scores: list[CityScore], result: Resul
         why = _("{explanation}.", explanation=translate(result.explanation))
         verdict = f"<b>{escape(cheer)}</b> {escape(why)}"
     return f'{table}<p class="verdict" id="verdict">{verdict}</p>'
+
+
+def total_alone(name: str, total: int, players: int) -> str:
+    """The total of the one city built, which wins nothing: alone at the table, or before a
+    second city is rebuilt."""
+    if players == 1:
+        return ngettext("{name}: {count} point.", "{name}: {count} points.", total, name=name)
+    return ngettext(
+        "{name}: {count} point. No winner until a second city is rebuilt.",
+        "{name}: {count} points. No winner until a second city is rebuilt.",
+        total,
+        name=name,
+    )
 
 
 def explanation_html(name: str, score: CityScore) -> str:
@@ -325,15 +336,10 @@ def page_link(page_url: str, text: str) -> str:
 
 
 def embed_snippet(page_url: str, text: str, name: str) -> str:
-    """The HTML that embeds a city (``embed.html`` next to this page) in another site."""
-    base = page_url.split("#", 1)[0].split("?", 1)[0]
-    folder = base[: base.rfind("/") + 1]
+    """The HTML that embeds a city (``embed.html`` next to this page) in another site: the
+    snippet the game's Share dialog and the README give too (``common.embedding``)."""
     title = _("{name}’s Akropolis city", name=name)
-    return (
-        f'<iframe src="{escape(folder)}embed.html#{escape(text)}" '
-        f'title="{escape(title)}" width="480" height="600" loading="lazy" '
-        'style="border:0;max-width:100%"></iframe>'
-    )
+    return embedding.embed_snippet(page_url, text, title)
 
 
 def share_note(name: str, painted: bool, stones: int, variants: frozenset[str], total: int) -> str:

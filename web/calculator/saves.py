@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from akropolis.checks import cut_message
 from akropolis.records import RecordError
 from akropolis.sentences import N_, Sentence
-from calculator.model import Calculator, read_state
+from calculator.model import Calculator
+from calculator.state import read_state
 from common.saves import Saved, Store, StoreError, free_key, reason_of
 
 #: The calculator's own slot (the game's is ``akropolis.autosave.v1``).

@@ -35,13 +35,15 @@ let reported = 0;
 function preferredHeight() {
   const card = $("embed");
   const body = $("body");
-  const rest = card.scrollHeight - body.offsetHeight;  // everything but the stage and the score
-  if (body.hidden) return Math.ceil(rest);
+  const around = card.scrollHeight - body.offsetHeight;  // the header (or the error card)
+  if (body.hidden) return Math.ceil(around);
+  // The lines under the city (why, try it, the replay); a hidden one measures 0.
+  const lines = ["why", "tryit", "replay"].reduce((sum, id) => sum + $(id).offsetHeight, 0);
   const ideal = Math.round(Math.min(Math.max(card.clientWidth * 0.62, 240), 520));
   const side = $("side");
   const content = side.hidden ? 0 : $("side-content").offsetHeight + 16;
   const beside = !side.hidden && side.offsetTop < $("stage").offsetTop + 20;
-  return Math.ceil(rest + (beside ? Math.max(ideal, content) : ideal + content));
+  return Math.ceil(around + lines + (beside ? Math.max(ideal, content) : ideal + content));
 }
 
 function report() {

@@ -12,12 +12,33 @@ from collections import Counter
 from akropolis import Game
 from akropolis.picture.markup import escape
 from akropolis.scoring import CityScore, HexScore
+from akropolis.sentences import N_, Sentence
 from akropolis.tiles import DISTRICTS, KIND_NAMES
 from common.i18n import _, ngettext, pgettext, translate
 from common.scorepad import kind_title
 
 #: A district's singular label (as verdicts name it) → its plural (as scores name it).
 PLURALS = {kind.label: KIND_NAMES[kind] for kind in DISTRICTS}
+#: What the embed says first, in the words of the reader's gesture (``CityView.gesture``: a
+#: touch screen taps, a mouse points and clicks): with a tile to try, and with the scoring.
+TRY_WORDS = {
+    "click": N_("Point at a spot to see the tile there; click to place it."),
+    "tap": N_("Tap a spot to see the tile there, then “Place here” to place it."),
+}
+WHY_WORDS = {
+    "click": N_("Point at a district to see why it counts or not."),
+    "tap": N_("Tap a district to see why it counts or not."),
+}
+
+
+def first_words(gesture: str, trying: bool, explained: bool) -> str | None:
+    """The embed's first line, for a reader who clicks or taps: how to try the tile, or how to
+    see why a district counts (``explained``: the scoring or a kind is shown); else nothing."""
+    words = TRY_WORDS if trying else WHY_WORDS if explained else None
+    if words is None:
+        return None
+    said = words.get(gesture, words["click"])
+    return translate(Sentence(said))
 
 
 def breakdown_html(

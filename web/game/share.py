@@ -27,8 +27,9 @@ from akropolis import Game, notation, records
 from akropolis.checks import MAX_NOTATION_LENGTH, cut_message, excerpt
 from akropolis.game import LegalMove
 from akropolis.picture.geometry import Viewport, corners
-from akropolis.picture.markup import escape
 from akropolis.records import CityRecord, RecordError
+from common.embedding import embed_snippet as framed_snippet
+from common.embedding import site_base
 from common.i18n import _, explain, ngettext, number, pgettext
 from game.opponents import is_architect, is_computer, kind_of, stones
 
@@ -37,10 +38,8 @@ PLAY_PREFIX = "play/"
 POSITION, PLAY = "position", "play"
 #: A fragment longer than this is refused before it is read (notation is at most 10,000).
 MAX_LINK_LENGTH = MAX_NOTATION_LENGTH + len(PLAY_PREFIX)
-#: The page links point to, and the embed page the snippet frames (next to it on the site).
-GAME_PAGE, EMBED_PAGE = "index.html", "embed.html"
-#: Height of the embed snippet's frame, in CSS pixels.
-EMBED_HEIGHT = 560
+#: The page links point to (``site_base``: next to the page that shares).
+GAME_PAGE = "index.html"
 
 #: The seat of someone who only watches a game played by link.
 WATCHING = -1
@@ -149,14 +148,6 @@ def checked_notation(game: Game) -> str:
     return records.dump(game, notation=True, check=True)
 
 
-def site_base(href: str) -> str:
-    """The folder of the page at ``href`` (``https://x.github.io/akropolis/``)."""
-    url = str(href).split("#", 1)[0].split("?", 1)[0]
-    if url.count("/") < 3:  # "https://host" with no path at all
-        return url + "/"
-    return url[: url.rfind("/") + 1]
-
-
 def position_link(href: str, game: Game) -> str:
     """A link that opens this position in the game page (offered there as a new game)."""
     return f"{site_base(href)}{GAME_PAGE}#{checked_notation(game)}"
@@ -167,14 +158,11 @@ def play_link(href: str, game: Game) -> str:
     return f"{site_base(href)}{GAME_PAGE}#{PLAY_PREFIX}{checked_notation(game)}"
 
 
-def embed_snippet(href: str, game: Game, height: int = EMBED_HEIGHT) -> str:
-    """An ``<iframe>`` showing this position from the embed page, for rules sites."""
-    source = f"{site_base(href)}{EMBED_PAGE}#{checked_notation(game)}"
+def embed_snippet(href: str, game: Game) -> str:
+    """The HTML that shows this position from the embed page on a rules site: the snippet the
+    calculator and the README give too (``common.embedding``)."""
     title = _("Akropolis: {position}", position=position_summary(game))
-    return (
-        f'<iframe src="{escape(source)}" title="{escape(title)}" loading="lazy" '
-        f'style="width:100%;height:{int(height)}px;border:0"></iframe>'
-    )
+    return framed_snippet(href, checked_notation(game), title)
 
 
 def svg_filename(game: Game, player: int, explain: bool) -> str:

@@ -294,6 +294,25 @@ def overlay(
     return out
 
 
+#: The empty cells where something may go: a pale face with a dashed edge (a pattern, not a
+#: colour alone; the edge 3:1 or more on the board's background).
+OPEN_FILL = "#fffdf6"
+OPEN_INK = "#7a6c55"
+
+
+def open_cells(view: Viewport, cells: Iterable[Hex]) -> list[Command]:
+    """Empty cells where a hex may be painted (or a tile go): each a faint hex on the ground,
+    a little inside its place, with a dashed outline.  Drawn under the city."""
+    out: list[Command] = []
+    width = round(max(1.2, view.scale * 0.05), 1)
+    dash = [round(max(3.0, view.scale * 0.16), 1), round(max(2.5, view.scale * 0.12), 1)]
+    for h in cells:
+        ring = corners(view.hex_center(h, 1), view.scale * 0.9)
+        out.append(["poly", _flat(ring), OPEN_FILL, None, 0, 0.55])
+        out.append(["line", _flat([*ring, ring[0]]), OPEN_INK, width, 0.9, dash])
+    return out
+
+
 # --- The scoring explained ------------------------------------------------------------------
 
 COUNTS_INK = "#1f9e5a"

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from akropolis.records import RecordError
-from calculator.model import Calculator, read_state
+from calculator.model import Calculator
+from calculator.state import read_state
 
 #: Tile 12 five times: legal placements, but the box holds one tile 12.
 FIVE_TIMES = "C1;st=0;m=12@-3,1:1.12@-5,1:1.12@-6,0:1.12@-6,-2:1.12@-6,-4:1"

@@ -17,6 +17,7 @@ from akropolis import (
 )
 from akropolis.records import RecordError
 from akropolis.simulate import random_game
+from calculator import panels
 from calculator.city import (
     BRUSH_LEVELS,
     Builder,
@@ -284,9 +285,60 @@ def test_the_tie_break_is_most_stones_as_the_engine_says() -> None:
         assert result.explanation.endswith(f"{names[low]} has more stones ({abs(a - b)})")
 
 
+def test_only_cities_built_beyond_the_starting_tile_take_part_in_the_result() -> None:
+    """One city built against an empty seat wins nothing: the scorepad says its total; the
+    result comes with a second city, and names its winners by their seats at the table."""
+    game = finished(2, 3)
+    calc = Calculator([Player("Ann", 3, builder=rebuilt(game.cities[0])), Player("Bob")])
+    assert calc.taking_part() == [0] and calc.result() is None
+    scores = calc.scores()
+    html = panels.scorepad_html(calc, scores, calc.result(scores))
+    total = scores[0].total
+    assert f"<b>Ann: {total} points. No winner until a second city is rebuilt.</b>" in html
+    assert "win" not in html.replace("No winner", "")
+    assert "crown" not in panels.tabs_html(calc, scores, None)
+
+    bob = calc.players[1]
+    bob.mode = HEXES_MODE  # a painter still on the starting tile is no more built
+    assert not bob.built and calc.result() is None
+    bob.painter.choose()  # the eraser: a city rubbed down to fewer hexes is not built either
+    edge = next(cell for cell in bob.painter.hexes if cell != (0, 0))
+    assert bob.painter.paint(edge)[0] and not bob.built and calc.result() is None
+    bob.painter.undo()
+    bob.painter.choose(kind=Kind.TEMPLE_PLAZA)  # repainting a starting hex builds the city
+    assert bob.painter.paint((0, 0))[0] and bob.built
+    assert calc.taking_part() == [0, 1]
+    scores = calc.scores()
+    result = calc.result(scores)
+    assert result == final_result(["Ann", "Bob"], [s.total for s in scores], [3, 0])
+    assert "wins!" in panels.scorepad_html(calc, scores, result)
+
+
+def test_the_winner_among_the_cities_built_is_named_by_their_seat() -> None:
+    game = finished(2, 3)
+    cities = [rebuilt(city) for city in game.cities]
+    calc = Calculator(
+        [Player("Ann", 0, builder=cities[0]), Player("Cy"), Player("Bob", 0, builder=cities[1])]
+    )
+    assert calc.taking_part() == [0, 2]
+    scores = calc.scores()
+    result = calc.result(scores)
+    engine = final_result(["Ann", "Bob"], [scores[0].total, scores[2].total], [0, 0])
+    assert result.winners == tuple((0, 2)[w] for w in engine.winners)
+    assert result.explanation == engine.explanation
+    assert result.totals == tuple(s.total for s in scores)
+    solo = Calculator([Player("Ann", 0, builder=cities[0])])
+    html = panels.scorepad_html(solo, solo.scores(), solo.result())
+    assert f"<b>Ann: {scores[0].total} points.</b>" in html
+    assert "Rebuild" in panels.scorepad_html(
+        Calculator([Player("Ann")]), [score_city(City(), (), 0)], None
+    )
+
+
 def test_players_one_to_four_with_names_and_stones() -> None:
     calc = Calculator()
-    assert [p.name for p in calc.players] == ["Player 1", "Player 2"] and calc.blank
+    assert [p.name for p in calc.players] == ["Player 1", "Player 2"]
+    assert calc.taking_part() == [] and calc.result() is None
     assert calc.add_player() == "Added Player 3: build their city."
     assert calc.add_player() == "Added Player 4: build their city."
     assert calc.add_player() == "At most 4 players: Akropolis is for 1 to 4 cities."

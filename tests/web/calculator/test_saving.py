@@ -22,7 +22,6 @@ from calculator.city import (
 from calculator.model import (
     HEXES_MODE,
     Calculator,
-    read_state,
 )
 from calculator.saves import (
     BLOCKED_MESSAGE,
@@ -31,6 +30,7 @@ from calculator.saves import (
     SLOT,
     CalculatorSaves,
 )
+from calculator.state import read_state
 from common.saves import MemoryStore
 from common.scorepad import verdict_line
 from tests.web.calculator.test_model import calculator_of, finished
@@ -240,6 +240,6 @@ def test_link_and_embed_snippet() -> None:
     page = "https://example.org/akropolis/calculator.html#C1;old"
     assert panels.page_link(page, text) == f"https://example.org/akropolis/calculator.html#{text}"
     snippet = panels.embed_snippet(page, text, 'Ann "the" <Builder>')
-    assert snippet.startswith(f'<iframe src="https://example.org/akropolis/embed.html#{text}" ')
+    assert snippet.startswith(f'<iframe src="https://example.org/akropolis/embed.html#{text}"\n')
     assert 'loading="lazy"' in snippet and "&lt;Builder&gt;" in snippet
     assert "&quot;the&quot;" in snippet

@@ -74,3 +74,26 @@ def test_names_are_escaped_in_tabs_and_legend() -> None:
         assert game.names[0] not in html and game.names[1] not in html
         assert "&lt;img src=x onerror=alert(1)&gt;" in html and "&quot;&gt;&lt;b" in html
     assert 'data-player="1" aria-pressed="true"' in tabs
+
+
+def test_the_first_words_are_the_readers_gesture() -> None:
+    """A touch screen taps: no "point at" or "click" on it; a mouse points and clicks."""
+    assert embed_panels.first_words("tap", False, True) == (
+        "Tap a district to see why it counts or not."
+    )
+    assert embed_panels.first_words("click", False, True) == (
+        "Point at a district to see why it counts or not."
+    )
+    assert embed_panels.first_words("tap", True, True) == (
+        "Tap a spot to see the tile there, then “Place here” to place it."
+    )
+    assert embed_panels.first_words("click", True, False) == (
+        "Point at a spot to see the tile there; click to place it."
+    )
+    assert embed_panels.first_words("key", False, True) == (
+        "Point at a district to see why it counts or not."
+    )
+    assert embed_panels.first_words("tap", False, False) is None
+    for trying in (False, True):
+        assert "oint" not in embed_panels.first_words("tap", trying, True)
+        assert "lick" not in embed_panels.first_words("tap", trying, True)

@@ -108,7 +108,7 @@ class Page:
         calc = self.calc
         player = calc.current
         self.scores = calc.scores()
-        result = None if calc.blank else calc.result(self.scores)
+        result = calc.result(self.scores)
         self.set_html("tabs", panels.tabs_html(calc, self.scores, result))
         self.fill_player(player)
         tiles = player.mode == TILES_MODE
@@ -205,15 +205,19 @@ class Page:
         return list(player.painter.hexes) + player.painter.frontier()
 
     def static(self, view) -> list:
-        """The city; with "Scoring" on, each district's verdict badge (the SVG's too)."""
-        city = self.calc.current.city()  # painted hex by hex: each hex a tile of its own
+        """The city; with "Scoring" on, each district's verdict badge (the SVG's too); under
+        it, while painting, the empty cells where a hex may be painted."""
+        player = self.calc.current
+        city = player.city()  # painted hex by hex: each hex a tile of its own
         hexes = list(city.hexes())
         tiles = {"pieces": city.pieces(), "last": city.last_cells()}
+        painting = player.mode == HEXES_MODE and not player.painter.erasing
+        under = scene.open_cells(view, player.painter.frontier()) if painting else []
         if self.explain and self.scores:
-            return scene.explained_city(
+            return under + scene.explained_city(
                 hexes, self.scores[self.calc.active].hexes, view, say=translate, **tiles
             )
-        return scene.city_layer(hexes, view, **tiles)
+        return under + scene.city_layer(hexes, view, **tiles)
 
     def overlay(self, view) -> list:
         """What follows the pointer: the tile in hand and its legal spots, or the brush; or

@@ -362,13 +362,10 @@ class Embed:
         element("tryit").hidden = self.tryit is None
         if self.replay:
             element("ply").max = str(self.replay.last)
-        if self.tryit:
-            if window.matchMedia("(pointer: coarse)").matches:  # a touch screen: no pointing
-                self.say(_("Tap a spot to see the tile there, then “Place here” to place it."))
-            else:
-                self.say(_("Point at a spot to see the tile there; click to place it."))
-        elif self.options.breakdown or self.options.kind:
-            self.say(_("Point at a district to see why it counts or not."))
+        explained = self.options.breakdown or self.options.kind is not None
+        words = embed_panels.first_words(self.view.gesture, self.tryit is not None, explained)
+        if words:
+            self.say(words)
         self.refresh(fit_view=True)
 
 
