@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Frame, Page
 
 from akropolis import Game, notation, records, score_city
 from akropolis.picture import scene
-from embed import panels as embed_panels
+from common import explain
 from embed.tryit import TryIt
 from tests.browser.site import Site
 
@@ -69,14 +69,14 @@ def expected_breakdown(score) -> dict[str, str]:
 
 
 def verdicts_shown(page: Page) -> Counter:
+    """The explanation's lines: (kind, mark, the line's words) for each district named."""
     items = page.locator("#verdicts li[data-kind]")
     shown: Counter = Counter()
     for i in range(items.count()):
         item = items.nth(i)
-        key = (item.get_attribute("data-kind"), item.get_attribute("data-counts") == "1")
-        text = item.inner_text()
-        reason = text.split(": ", 1)[1]
-        shown[(*key, reason)] += int(item.get_attribute("data-count"))
+        line = item.locator(".why-line")
+        key = (item.get_attribute("data-kind"), line.get_attribute("data-mark"))
+        shown[(*key, item.inner_text())] += len(line.get_attribute("data-cells").split())
     return shown
 
 
@@ -110,11 +110,16 @@ def test_a_known_city_renders_with_the_engines_breakdown_and_verdicts(page: Page
     record = records.load(CITY)
     score = score_city(record.build(), record.variants, record.stones)
     assert breakdown(page) == expected_breakdown(score)
-    expected = Counter((embed_panels.PLURALS[v.kind], v.counts, v.reason) for v in score.hexes)
-    assert verdicts_shown(page) == expected
-    reasons = {reason for _, _, reason in expected}
-    assert {"next to another market", "not in the largest group of houses"} <= reasons
-    assert "not surrounded on all six sides" in reasons
+    shown = verdicts_shown(page)
+    expected = Counter((explain.PLURALS[v.kind], explain.mark_of(v)) for v in score.hexes)
+    counted: Counter = Counter()
+    for (kind, mark, _text), number in shown.items():
+        counted[(kind, mark)] += number
+    assert counted == expected
+    words = " ".join(text for _, _, text in shown)
+    for verdict in score.hexes:
+        assert str(verdict.reason) in words
+    assert "next to another market" in words and "not surrounded on all six sides" in words
     assert page.inner_text("#title") == "City" and page.inner_text("#total") == "33 points"
     assert painted(page) > 10_000 and page.is_hidden("#placeholder")
     href = page.get_attribute("#open", "href")

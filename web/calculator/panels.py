@@ -9,27 +9,16 @@ from __future__ import annotations
 from functools import cache
 
 from akropolis import CityScore, Kind, Result
-from akropolis.checks import VARIANTS
-from akropolis.picture import scene, svg
+from akropolis.picture import svg
 from akropolis.picture.markup import escape
 from akropolis.sentences import N_, Sentence
 from calculator.city import BRUSH_LEVELS, FILTERS, Painter
 from calculator.model import MAX_PLAYERS, Calculator, variant_names
-from common import embedding, hand, rules_help
+from common import embedding, explain, hand, rules_help
 from common.city_words import tile_name
 from common.i18n import _, join, ngettext, pgettext, translate
-from common.scorepad import corner_cell, kind_title, score_rows, verdict_line
+from common.scorepad import corner_cell, kind_title, score_rows
 
-#: Catalogue filter labels.
-FILTER_TITLES = {
-    "quarry": N_("Quarry"),
-    "house": N_("House"),
-    "market": N_("Market"),
-    "barracks": N_("Barracks"),
-    "temple": N_("Temple"),
-    "garden": N_("Garden"),
-    "plaza": N_("Plaza"),
-}
 #: The brush's kinds, in the order a scorepad reads: districts, their plazas, then quarries.
 BRUSH_KINDS: tuple[Kind, ...] = (
     Kind.HOUSE,
@@ -44,36 +33,36 @@ BRUSH_KINDS: tuple[Kind, ...] = (
     Kind.GARDEN_PLAZA,
     Kind.QUARRY,
 )
-#: Each kind of the brush: its label, and its button's title.
+#: Each kind of the brush: its label (None: the kind's word, ``hex_word``), its button's title.
 BRUSH_LABELS = {
-    Kind.HOUSE: (N_("House"), N_("Paint houses")),
-    Kind.MARKET: (N_("Market"), N_("Paint markets")),
-    Kind.BARRACKS: (N_("Barracks"), N_("Paint barracks")),
-    Kind.TEMPLE: (N_("Temple"), N_("Paint temples")),
-    Kind.GARDEN: (N_("Garden"), N_("Paint gardens")),
+    Kind.HOUSE: (None, N_("Paint houses")),
+    Kind.MARKET: (None, N_("Paint markets")),
+    Kind.BARRACKS: (None, N_("Paint barracks")),
+    Kind.TEMPLE: (None, N_("Paint temples")),
+    Kind.GARDEN: (None, N_("Paint gardens")),
     Kind.HOUSE_PLAZA: (N_("House plaza"), N_("Paint house plazas")),
     Kind.MARKET_PLAZA: (N_("Market plaza"), N_("Paint market plazas")),
     Kind.BARRACKS_PLAZA: (N_("Barracks plaza"), N_("Paint barracks plazas")),
     Kind.TEMPLE_PLAZA: (N_("Temple plaza"), N_("Paint temple plazas")),
     Kind.GARDEN_PLAZA: (N_("Garden plaza"), N_("Paint garden plazas")),
-    Kind.QUARRY: (N_("Quarry"), N_("Paint quarries")),
+    Kind.QUARRY: (None, N_("Paint quarries")),
 }
-#: What a kind whose plaza is missing says in the explanation.
-NO_PLAZA = {
-    "houses": N_("No house plaza: these districts score nothing."),
-    "markets": N_("No market plaza: these districts score nothing."),
-    "barracks": N_("No barracks plaza: these districts score nothing."),
-    "temples": N_("No temple plaza: these districts score nothing."),
-    "gardens": N_("No garden plaza: these districts score nothing."),
-}
-#: What a kind with no district in the city says in the explanation.
-NO_DISTRICT = {
-    "houses": N_("No houses."),
-    "markets": N_("No markets."),
-    "barracks": N_("No barracks."),
-    "temples": N_("No temples."),
-    "gardens": N_("No gardens."),
-}
+def hex_word(name: str) -> str:
+    """One kind of hex as the catalogue's filters and the brush name it, in the singular (a
+    context of its own: "Barracks" is also the kind's plural, as the scorepads name it)."""
+    if name == "quarry":
+        return pgettext("one kind of hex", "Quarry")
+    if name == "house":
+        return pgettext("one kind of hex", "House")
+    if name == "market":
+        return pgettext("one kind of hex", "Market")
+    if name == "barracks":
+        return pgettext("one kind of hex", "Barracks")
+    if name == "temple":
+        return pgettext("one kind of hex", "Temple")
+    if name == "garden":
+        return pgettext("one kind of hex", "Garden")
+    return pgettext("one kind of hex", "Plaza")
 
 
 def said(message: str) -> str:
@@ -149,7 +138,7 @@ def filters_html(wanted: frozenset[str], shown: int) -> str:
     """The catalogue's kind filters (a tile must show every chosen kind) and the count."""
     chips = [
         f'<button type="button" class="chip" data-filter="{name}" '
-        f'aria-pressed="{str(name in wanted).lower()}">{escape(said(FILTER_TITLES[name]))}</button>'
+        f'aria-pressed="{str(name in wanted).lower()}">{escape(hex_word(name))}</button>'
         for name in FILTERS
     ]
     if wanted:
@@ -202,11 +191,12 @@ def palette_html(painter: Painter) -> str:
     for kind in BRUSH_KINDS:
         pressed = not painter.erasing and painter.kind == kind
         label, title = BRUSH_LABELS[kind]
+        word = said(label) if label is not None else hex_word(kind.label)
         swatches.append(
             f'<button type="button" class="swatch" data-kind="{int(kind)}" '
             f'aria-pressed="{str(pressed).lower()}" title="{escape(said(title))}" '
             f'tabindex="{0 if pressed else -1}">'
-            f"{kind_picture(kind)}<span>{escape(said(label))}</span></button>"
+            f"{kind_picture(kind)}<span>{escape(word)}</span></button>"
         )
     swatches.append(
         f'<button type="button" class="swatch eraser" data-kind="erase" '
@@ -292,39 +282,10 @@ def total_alone(name: str, total: int, players: int) -> str:
 
 
 def explanation_html(name: str, score: CityScore) -> str:
-    """Why each district of a city scores or not, kind by kind: the badges' reasons as a list
-    (the words of the SVG's tooltips, in the page's language: ``scorepad.verdict_line``)."""
-    by_kind: dict[str, list] = {kind: [] for kind in VARIANTS}
-    for verdict in score.hexes:
-        plural = scene.KIND_PLURALS[Kind.from_label(verdict.kind)]
-        by_kind[plural].append(verdict)
+    """Why each district of a city scores or not, kind by kind, in the marks and words every
+    page shares (``common.explain``), under the city's name."""
     title = _("Why: {name}’s city", name=name)
-    parts = [f"<h3>{escape(title)}</h3>"]
-    for kind in VARIANTS:
-        line = score.kinds[kind]
-        verdicts = sorted(by_kind[kind], key=lambda v: (not v.counts, v.cell))
-        summary = f'<span class="calc">{line.value} × {line.stars} = <b>{line.points}</b></span>'
-        items = []
-        for verdict in verdicts:
-            mark, cls = ("×2", "doubled") if verdict.doubled else ("✓", "counts")
-            if not verdict.counts:
-                mark, cls = "✗", "misses"
-            items.append(
-                f'<li class="{cls}" data-cell="{verdict.cell[0]},{verdict.cell[1]}">'
-                f'<span class="mark" aria-hidden="true">{mark}</span>'
-                f"{escape(verdict_line(verdict))}</li>"
-            )
-        none = escape(said(NO_DISTRICT[kind]))
-        body = f"<ul>{''.join(items)}</ul>" if items else f'<p class="none">{none}</p>'
-        stars = ""
-        if items and not line.stars:
-            stars = f'<p class="none">{escape(said(NO_PLAZA[kind]))}</p>'
-
-        parts.append(
-            f'<section class="why-kind"><h4><span class="dot {kind}"></span>'
-            f"{escape(kind_title(kind))} {summary}</h4>{body}{stars}</section>"
-        )
-    return "".join(parts)
+    return f"<h3>{escape(title)}</h3>{explain.explanation_html(score)}"
 
 
 # --- Sharing -----------------------------------------------------------------------------------

@@ -115,24 +115,42 @@ def groups(verdicts: tuple[HexScore, ...], kind: str) -> list[tuple[str, object,
     ]
 
 
+def lines(score: CityScore, kind: str, architect: bool = False, dot: bool = False) -> list[str]:
+    """One kind's lines (``<li>``): its districts grouped by mark and reason, each a button
+    naming its districts' cells (``data-cells``: "q,r q,r"), which a page outlines on the city
+    while the line is pointed at, tapped or focused (``browser.explain_view``).  ``dot``: each
+    line shows its kind's colour too (in a list of every kind)."""
+    colour = f'<span class="dot {kind}" aria-hidden="true"></span>' if dot else ""
+    items = []
+    for mark, reason, cells in groups(score.hexes, kind):
+        text = group_line(mark, len(cells), translate(reason), architect)
+        where = " ".join(f"{q},{r}" for q, r in cells)
+        items.append(
+            f'<li class="{mark}" data-kind="{kind}"><button type="button" class="why-line" '
+            f'data-cells="{where}" data-mark="{mark}">{mark_html(mark)}{colour}'
+            f'<span class="text">{escape(text)}</span></button></li>'
+        )
+    return items
+
+
+def lines_html(score: CityScore, kind: str | None = None, architect: bool = False) -> str:
+    """Every kind's lines one after the other (only ``kind``'s if given), in scorepad order,
+    each with its kind's colour: the list a page with its own scorepad shows (the embed)."""
+    kinds = VARIANTS if kind is None else (kind,)
+    items = [item for name in kinds for item in lines(score, name, architect, dot=kind is None)]
+    if not items:
+        return f'<li class="none">{escape(_("No districts yet."))}</li>'
+    return "".join(items)
+
+
 def explanation_html(score: CityScore, kind: str | None = None, architect: bool = False) -> str:
     """Why each district of a city scores or not, kind by kind (only ``kind`` if given): the
-    kind's value × stars = points, then its districts grouped by mark and reason.  Each line
-    is a button naming its districts' cells (``data-cells``: "q,r q,r"), which a page outlines
-    on the city while it is pointed at or focused."""
+    kind's value × stars = points, then its districts' lines (``lines``)."""
     parts = []
     for name in VARIANTS if kind is None else (kind,):
         line = score.kinds[name]
         calc = f'<span class="calc">{line.value} × {line.stars} = <b>{line.points}</b></span>'
-        items = []
-        for mark, reason, cells in groups(score.hexes, name):
-            text = group_line(mark, len(cells), translate(reason), architect)
-            where = " ".join(f"{q},{r}" for q, r in cells)
-            items.append(
-                f'<li class="{mark}"><button type="button" class="why-line" '
-                f'data-cells="{where}" data-mark="{mark}">{mark_html(mark)}'
-                f'<span class="text">{escape(text)}</span></button></li>'
-            )
+        items = lines(score, name, architect)
         body = (
             f"<ul>{''.join(items)}</ul>" if items else f'<p class="none">{escape(none(name))}</p>'
         )

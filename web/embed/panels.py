@@ -7,18 +7,13 @@ made of it (scores, verdicts, names that passed its checks).
 
 from __future__ import annotations
 
-from collections import Counter
-
 from akropolis import Game
 from akropolis.picture.markup import escape
-from akropolis.scoring import CityScore, HexScore
+from akropolis.scoring import CityScore
 from akropolis.sentences import N_, Sentence
-from akropolis.tiles import DISTRICTS, KIND_NAMES
-from common.i18n import _, ngettext, pgettext, translate
+from common.i18n import _, pgettext, translate
 from common.scorepad import kind_title
 
-#: A district's singular label (as verdicts name it) → its plural (as scores name it).
-PLURALS = {kind.label: KIND_NAMES[kind] for kind in DISTRICTS}
 #: What the embed says first, in the words of the reader's gesture (``CityView.gesture``: a
 #: touch screen taps, a mouse points and clicks): with a tile to try, and with the scoring.
 TRY_WORDS = {
@@ -88,54 +83,6 @@ def _delta(change: int) -> str:
         return ""
     tone = "up" if change > 0 else "down"
     return f' <span class="delta {tone}">{change:+d}</span>'
-
-
-def verdict_groups(verdicts: tuple[HexScore, ...], kind: str | None = None) -> list[tuple]:
-    """The verdicts grouped as ``(plural kind, counts, reason, how many)``, kinds in scorepad
-    order, counting districts first; with ``kind``, that kind only."""
-    tally = Counter((PLURALS[v.kind], v.counts, v.reason) for v in verdicts)
-    order = list(KIND_NAMES.values())
-    groups = sorted(tally.items(), key=lambda item: (order.index(item[0][0]), not item[0][1]))
-    return [
-        (plural, counts, reason, number)
-        for (plural, counts, reason), number in groups
-        if kind is None or plural == kind
-    ]
-
-
-def verdicts_html(verdicts: tuple[HexScore, ...], kind: str | None = None) -> str:
-    """Why districts count or not, in the engine's words: one line per kind and reason."""
-    items = []
-    said = {
-        True: escape(pgettext("a district", "counts")),
-        False: escape(pgettext("a district", "does not count")),
-    }
-    for plural, counts, reason, number in verdict_groups(verdicts, kind):
-        mark = "✓" if counts else "✗"
-        districts = f"<b>{escape(district_count(plural, number))}</b>"
-        line = _("{districts}: {reason}", districts=districts, reason=escape(translate(reason)))
-        items.append(
-            f'<li class="{"counts" if counts else "misses"}" data-kind="{plural}" '
-            f'data-counts="{int(counts)}" data-count="{number}" data-reason="{escape(reason)}">'
-            f'<span class="mark" aria-label="{said[counts]}">'
-            f'{mark}</span><span class="text">{line}</span></li>'
-        )
-    if not items:
-        return f'<li class="none">{escape(_("No districts yet."))}</li>'
-    return "".join(items)
-
-
-def district_count(kind: str, count: int) -> str:
-    """``1 market``, ``3 houses``: districts of ``kind`` (plural name) counted."""
-    if kind == "houses":
-        return ngettext("{count} house", "{count} houses", count)
-    if kind == "markets":
-        return ngettext("{count} market", "{count} markets", count)
-    if kind == "barracks":
-        return ngettext("{count} barracks", "{count} barracks", count)
-    if kind == "temples":
-        return ngettext("{count} temple", "{count} temples", count)
-    return ngettext("{count} garden", "{count} gardens", count)
 
 
 def players_html(game: Game, viewed: int, totals: tuple[int, ...]) -> str:

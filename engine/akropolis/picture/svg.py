@@ -249,15 +249,16 @@ def _legend(
     out.append(["text", x + size * 22, row, str(score.total), size * 1.1, INK, "end", "bold"])
     row += line * 1.3
     view = Viewport(size * 2.2, 0, 0)
-    for start, counts, doubled, label in (
-        (0, True, False, say(Sentence("counts"))),
-        (6, False, False, say(Sentence("does not count"))),
-        (15, True, True, say(Sentence("doubled by a variant"))),
+    for start, down, counts, doubled, starless, label in (
+        (0, 0, True, False, False, say(Sentence("counts"))),
+        (6, 0, False, False, False, say(Sentence("does not count"))),
+        (15, 0, True, True, False, say(Sentence("doubled by a variant"))),
+        (0, 1, True, False, True, say(Sentence("no plaza of its kind: scores 0"))),
     ):
-        bx = x + size * (0.5 + start)
-        badge = scene.verdict_badge(view, (0, 0), 1, counts, doubled)
-        out.extend(_moved(badge, bx + 0.52 * view.scale, row + 0.5 * view.scale))
-        out.append(["text", bx + size * 0.8, row, label, size * 0.85, MUTED, "start", "normal"])
+        bx, by = x + size * (0.5 + start), row + down * line
+        badge = scene.verdict_badge(view, (0, 0), 1, counts, doubled, starless)
+        out.extend(_moved(badge, bx + 0.52 * view.scale, by + 0.5 * view.scale))
+        out.append(["text", bx + size * 0.8, by, label, size * 0.85, MUTED, "start", "normal"])
     return out
 
 
@@ -294,7 +295,8 @@ def city(
     ``subject`` is a game (the city of ``player``; by default the player to move, or the first
     when the game is over) or a ``City`` (scored with ``variants`` and
     ``stones``).  ``size`` is the picture's width in pixels.  ``explain`` marks every district:
-    ✓ counts, ✗ does not (faded), ×2 doubled by a variant — each with its reason as a tooltip.
+    ✓ counts, ✗ does not (faded), ×2 doubled by a variant, ☆ meets its condition but scores 0
+    (no plaza of its kind) — each with its reason as a tooltip.
     ``kind`` ("houses", "markets", …) highlights one kind.  ``legend`` (on with ``explain`` unless
     set) adds the scorepad: each kind's value × stars, stones and total.  ``coordinates``
     writes each hex's ``q,r``.  ``say`` writes its words (English by default; a page passes
@@ -326,7 +328,7 @@ def city(
     if legend:
         text = max(11.0, size / 40)
         commands = commands + _legend(score, chosen, size * 0.06, map_height + text, text, say)
-        height = round(map_height + text * (15 if score.quarries is None else 16.5))
+        height = round(map_height + text * (16.5 if score.quarries is None else 18))
     title = say(Plural("{name}: {count} point", "{name}: {count} points", score.total, name=name))
     background = ["poly", [0, 0, size, 0, size, height, 0, height], PAPER, None, 0, 1]
     return render([background, *commands], size, height, title)

@@ -5,6 +5,7 @@ whole, storage errors kept; the panels' HTML.
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -207,14 +208,17 @@ def test_the_catalogue_marks_used_tiles_and_tiles_of_other_cities() -> None:
     assert 'data-filter="market" aria-pressed="true"' in filters and "12 of 61 tiles" in filters
 
 
-def test_the_explanation_lists_every_verdict_in_the_pictures_words() -> None:
+def test_the_explanation_gives_every_verdicts_reason_and_names_its_district() -> None:
+    """The explanation is every page's (``common.explain``): each district's reason, on a line
+    naming its cell; the picture's tooltips say each district's verdict in the same words."""
     game = finished(2, 3)
     score = game.score(0)
     html = panels.explanation_html("Ann", score)
+    assert html.startswith("<h3>Why: Ann’s city</h3>")
     for verdict in score.hexes:
-        title = scene.verdict_title(verdict)  # the picture's words, as a sentence of its own
-        assert panels.escape(title[0].upper() + title[1:]) in html
-        assert panels.escape(verdict_line(verdict)) in html
+        assert panels.escape(str(verdict.reason)) in html
+        assert re.search(rf'data-cells="[^"]*(?<![\d-]){verdict.cell[0]},{verdict.cell[1]}\b', html)
+        assert verdict_line(verdict).startswith(verdict.kind.capitalize())
     picture = svg.city(game, player=0, explain=True)
     ET.fromstring(picture)
     for verdict in score.hexes:

@@ -4,10 +4,10 @@ and every name is escaped."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from akropolis import records, score_city
 from akropolis.checks import VARIANTS
+from common import explain
 from embed import panels as embed_panels
 
 CITY = (
@@ -44,26 +44,34 @@ def test_a_tried_tile_shows_the_changes_and_the_chosen_kind_stands_out() -> None
     assert 'class="kind chosen" data-kind="markets"' in html
 
 
-def test_the_verdicts_are_the_engines_grouped_by_kind_and_reason() -> None:
+def test_the_verdicts_are_the_engines_grouped_by_kind_mark_and_reason() -> None:
+    """The embed lists the explanation every page shares (``common.explain``): each district
+    once, on the line of its kind, mark and reason, kinds in scorepad order."""
     score, _ = city_score()
-    html = embed_panels.verdicts_html(score.hexes)
-    shown = Counter()
-    for kind, counts, number, reason in re.findall(
-        r'data-kind="(\w+)" data-counts="(\d)" data-count="(\d+)" data-reason="([^"]*)"', html
-    ):
-        shown[(kind, counts == "1", reason)] += int(number)
-    expected = Counter((embed_panels.PLURALS[v.kind], v.counts, v.reason) for v in score.hexes)
-    assert shown == expected
-    kinds = [kind for kind, *_ in embed_panels.verdict_groups(score.hexes)]
+    html = explain.lines_html(score)
+    lines = re.findall(
+        r'data-kind="(\w+)"><button[^>]*data-cells="([^"]*)" data-mark="(\w+)"', html
+    )
+    by_cell = {f"{v.cell[0]},{v.cell[1]}": v for v in score.hexes}
+    named = [cell for _kind, cells, _mark in lines for cell in cells.split()]
+    assert sorted(named) == sorted(by_cell)
+    for kind, cells, mark in lines:
+        for cell in cells.split():
+            assert (
+                explain.PLURALS[by_cell[cell].kind] == kind
+                and explain.mark_of(by_cell[cell]) == mark
+            )
+    kinds = [kind for kind, _cells, _mark in lines]
     assert kinds == sorted(kinds, key=VARIANTS.index)
     assert "next to another market" in html and "not surrounded on all six sides" in html
 
 
 def test_a_chosen_kind_lists_only_its_verdicts() -> None:
     score, _ = city_score()
-    html = embed_panels.verdicts_html(score.hexes, "markets")
+    html = explain.lines_html(score, "markets")
     assert set(re.findall(r'data-kind="(\w+)"', html)) == {"markets"}
-    assert embed_panels.verdicts_html((), None) == '<li class="none">No districts yet.</li>'
+    empty = score_city(records.load("C1;m=").build())
+    assert explain.lines_html(empty) == '<li class="none">No districts yet.</li>'
 
 
 def test_names_are_escaped_in_tabs_and_legend() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from akropolis import Game, records, score_city
+from common import explain
 from embed import panels, score_chart
 from embed.options import LinkError, parse_query, read_fragment, read_subject
 from embed.replay import Replay, score_history
@@ -26,8 +27,8 @@ def test_the_panels_and_the_chart_show_no_word_outside_the_catalogs(pseudo) -> N
         game.play(game.legal_moves()[-1])
     shown = [
         panels.breakdown_html(score, record.variants, before=score, kind="markets"),
-        panels.verdicts_html(score.hexes),
-        panels.verdicts_html(()),
+        explain.lines_html(score),
+        explain.explanation_html(score),
         score_chart.chart_svg(score_history(game), 2, 300, 120),
     ]
     replay = Replay(game)

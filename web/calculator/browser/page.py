@@ -104,7 +104,7 @@ class Page:
     def refresh(self, fit_view: bool = False) -> None:
         """Redraw everything after the model changed (the focus stays where it was)."""
         focus = remember(keys.REBUILT)
-        self.explanation.focus = None
+        self.explanation.forget()
         calc = self.calc
         player = calc.current
         self.scores = calc.scores()

@@ -22,7 +22,9 @@ from akropolis.picture import scene
 from akropolis.scoring import CityScore
 from browser.city_view import CityView
 from browser.dom import element, listen
+from browser.explain_view import ExplainView
 from browser.hand_controls import HandControls
+from common import explain
 from common.city_words import city_table_html
 from common.hand import tile_picture
 from common.i18n import _, ngettext, translate
@@ -59,6 +61,8 @@ class Embed:
         gestures = "ctrl" if self.options.interactive else "none"
         self.view = CityView(element("city"), self, self.tell, margin=1.3, gestures=gestures)
         self.controls = HandControls(self.view, element("btn-place"), self.hand, self.place)
+        # a line of the explanation pointed at, tapped or focused outlines its districts
+        self.lines = ExplainView(element("verdicts"), self.view, self.city, self.tell)
         self.reset_tryit()
 
     # --- What is shown -----------------------------------------------------------------------
@@ -109,7 +113,7 @@ class Embed:
     def overlay(self, view) -> list:
         tryit = self.tryit
         if tryit is None or not tryit.holding:
-            return []
+            return self.lines.overlay(view)
         ghost = tryit.ghost(self.controls.spot())
         if ghost:
             self.say(ghost.describe(self.view.gesture), "good" if ghost.legal else "bad")
@@ -162,9 +166,8 @@ class Embed:
             element("breakdown").innerHTML = embed_panels.breakdown_html(
                 score, variants, before=before, kind=self.options.kind
             )
-            element("verdicts").innerHTML = embed_panels.verdicts_html(
-                score.hexes, self.options.kind
-            )
+            architect = bool(game and game.is_architect(self.viewed))
+            element("verdicts").innerHTML = explain.lines_html(score, self.options.kind, architect)
         caption = _("{name}, hex by hex, top row first.", name=name)
         element("city-words").innerHTML = city_table_html(self.city(), score, caption)
         subject = game if game else self.record
