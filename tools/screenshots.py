@@ -30,7 +30,7 @@ PHONE = {
 }
 
 
-def sample_game(moves: int = 14) -> Game:
+def sample_game(moves: int = 12) -> Game:
     """A game of Ana against the computer at medium, each side played by the medium AI from
     fixed seeds: the same position every time."""
     game = Game(2, seed=20261205, names=["Ana", "Computer"], kinds=["human", "ai:medium"])
@@ -39,8 +39,20 @@ def sample_game(moves: int = 14) -> Game:
     return game
 
 
+def best_move(game: Game, site_index: int):
+    """Where, and turned how, the site's tile gives the most points (a ``LegalMove``)."""
+
+    def total(move) -> int:
+        after = game.copy()
+        after.play(move.move)
+        return after.score(game.turn).total
+
+    return max((m for m in game.legal_moves() if m.site_index == site_index), key=total)
+
+
 def photograph(page, game: Game, path: Path, phone: bool) -> None:
     """Load ``game`` and take the picture of the page as the docs describe it."""
+    page.add_init_script("localStorage.setItem('akropolis.offline.ready', '1')")  # said before
     page.goto(page.base)
     page.wait_for_function("document.documentElement.dataset.akropolis === 'ready'")
     page.evaluate("text => akropolisApp.load(text)", records.dump(game))
@@ -48,11 +60,15 @@ def photograph(page, game: Game, path: Path, phone: bool) -> None:
     page.evaluate("() => { window.akropolisTest = {speed: 1000}; }")
     if phone:
         page.tap("#btn-scoring")
-    else:
+    else:  # the tile costing a stone, turned and pointed at its best spot
         page.click("#site [data-site='1']")
         page.wait_for_function("!akropolisApp.gliding()")
-        spots = json.loads(page.evaluate("akropolisApp.anchors()"))
-        x, y = json.loads(page.evaluate(f"akropolisApp.screenOf({spots[0][0]}, {spots[0][1]})"))
+        best = best_move(game, 1)
+        for _turn in range(best.rotation):
+            page.keyboard.press("r")
+        x, y = json.loads(
+            page.evaluate(f"akropolisApp.screenOf({best.anchor[0]}, {best.anchor[1]})")
+        )
         page.mouse.move(x, y)
     page.wait_for_function("!akropolisApp.gliding()")
     page.wait_for_timeout(300)
