@@ -21,6 +21,13 @@ ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "test-results"
 #: The desktop size a page opens at.
 DESKTOP = {"width": 1280, "height": 820}
+#: A phone held upright, touch only: a browser context's options.
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 
 def screenshot_if_failed(page: Page, request: pytest.FixtureRequest) -> bool:

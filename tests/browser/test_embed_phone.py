@@ -8,17 +8,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.browser.tabs import PHONE
 from tests.browser.test_embed import CITY, game_text, open_embed
 from tests.browser.test_embed_host import ROOT
 
 pytestmark = pytest.mark.browser
-
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
 
 
 @pytest.fixture

@@ -14,17 +14,11 @@ from playwright.sync_api import Page
 
 from akropolis import Game, records
 from game.share import checked_notation
-from tests.browser.tabs import DESKTOP, after_shared_test, first_visit
+from tests.browser.tabs import DESKTOP, PHONE, after_shared_test, first_visit
 from tests.browser.test_game_ui import game_on_page, open_page, quick, screen_of
 
 pytestmark = pytest.mark.browser
 
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
 DEVICES = {"desktop": {"viewport": DESKTOP}, "phone": PHONE}
 #: Every visible element whose box holds a page point, but the city's canvas and what holds it.
 COVERED = """([x, y]) => {

@@ -47,6 +47,8 @@ BRUSH_LABELS = {
     Kind.GARDEN_PLAZA: (N_("Garden plaza"), N_("Paint garden plazas")),
     Kind.QUARRY: (None, N_("Paint quarries")),
 }
+
+
 def hex_word(name: str) -> str:
     """One kind of hex as the catalogue's filters and the brush name it, in the singular (a
     context of its own: "Barracks" is also the kind's plural, as the scorepads name it)."""

@@ -145,21 +145,15 @@ def lines_html(score: CityScore, kind: str | None = None, architect: bool = Fals
 
 def explanation_html(score: CityScore, kind: str | None = None, architect: bool = False) -> str:
     """Why each district of a city scores or not, kind by kind (only ``kind`` if given): the
-    kind's value × stars = points, then its districts' lines (``lines``)."""
+    kind's value × stars = points, then its districts' lines (``lines``); the Illustrious
+    Architect Metagenes' quarries after them."""
     parts = []
     for name in VARIANTS if kind is None else (kind,):
-        line = score.kinds[name]
-        calc = f'<span class="calc">{line.value} × {line.stars} = <b>{line.points}</b></span>'
         items = lines(score, name, architect)
-        body = (
-            f"<ul>{''.join(items)}</ul>" if items else f'<p class="none">{escape(none(name))}</p>'
-        )
-        parts.append(
-            f'<section class="why-kind" data-kind="{name}"><h4>'
-            f'<span class="dot {name}" aria-hidden="true"></span>{escape(kind_title(name))} '
-            f"{calc}</h4>{body}</section>"
-        )
-    if score.quarries is not None and kind is None:  # the Architect Metagenes' quarries
+        empty = f'<p class="none">{escape(none(name))}</p>'
+        body = f"<ul>{''.join(items)}</ul>" if items else empty
+        parts.append(section(name, kind_title(name), score.kinds[name], body))
+    if score.quarries is not None and kind is None:
         quarries = score.quarries
         said = ngettext(
             "{count} visible quarry, {points} points each.",
@@ -167,14 +161,20 @@ def explanation_html(score: CityScore, kind: str | None = None, architect: bool 
             quarries.value,
             points=quarries.stars,
         )
-        parts.append(
-            f'<section class="why-kind" data-kind="quarries"><h4>'
-            f'<span class="dot quarries" aria-hidden="true"></span>'
-            f'{escape(pgettext("scorepad row", "Quarries"))} <span class="calc">{quarries.value}'
-            f" × {quarries.stars} = <b>{quarries.points}</b></span></h4>"
-            f'<p class="none">{escape(said)}</p></section>'
-        )
+        title = pgettext("scorepad row", "Quarries")
+        parts.append(section("quarries", title, quarries, f'<p class="none">{escape(said)}</p>'))
     return "".join(parts)
+
+
+def section(name: str, title: str, line, body: str) -> str:
+    """One kind's part of the explanation: its colour, name and value × stars = points (a
+    ``KindScore``), then ``body`` (HTML)."""
+    calc = f'<span class="calc">{line.value} × {line.stars} = <b>{line.points}</b></span>'
+    return (
+        f'<section class="why-kind" data-kind="{name}"><h4>'
+        f'<span class="dot {name}" aria-hidden="true"></span>{escape(title)} {calc}</h4>'
+        f"{body}</section>"
+    )
 
 
 def none(kind: str) -> str:
