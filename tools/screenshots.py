@@ -1,6 +1,6 @@
 """The pictures of the game page the docs show, made from a fixed game in a real browser.
 
-    python -m tools.screenshots            # writes docs/images/game-desktop.png and game-phone.png
+    python tools/screenshots.py            # writes docs/images/game-desktop.png and game-phone.png
 
 It serves the built ``dist/`` (``python build.py`` first), opens the game page in headless
 Chromium (the browser ``build.py`` finds for the tests), loads a game played by the engine from
