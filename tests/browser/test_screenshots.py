@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def png_size(path: Path) -> tuple[int, int]:
     data = path.read_bytes()
-    assert data[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
     return struct.unpack(">II", data[16:24])
 
 
