@@ -201,6 +201,30 @@ def test_every_legal_spot_of_a_wide_city_is_in_view_under_nothing(device: Page) 
         assert page.evaluate(COVERED, list(screen_of(page, tuple(cell)))) == [], cell
 
 
+def test_a_phone_turned_sideways_keeps_every_spot_in_view(browser, base_url: str) -> None:
+    """A phone turned with a tile in hand: the view follows the new shape of the canvas."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.base, page.phone = base_url, True
+    try:
+        open_page(page)
+        load(page, wide_game(8))
+        press(page, "#site [data-site='0']")
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.wait_for_timeout(200)  # the canvas's new size observed
+        anchors = json.loads(page.evaluate("akropolisApp.anchors()"))
+        for cell in anchors:
+            assert page.evaluate(COVERED, list(screen_of(page, tuple(cell)))) == [], cell
+        scale = page.evaluate("akropolisApp.scale()")
+        page.set_viewport_size({"width": 390, "height": 844})  # and back upright
+        page.wait_for_timeout(200)
+        for cell in anchors:
+            assert page.evaluate(COVERED, list(screen_of(page, tuple(cell)))) == [], cell
+        assert scale > 4  # sideways, the city is not drawn a speck
+    finally:
+        context.close()
+
+
 # --- Every placement previews what it gives ----------------------------------------------------
 
 

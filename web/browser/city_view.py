@@ -123,46 +123,47 @@ class CityView:
         self.views[self.key] = self.fitted()
 
     def fitted(self) -> Viewport:
-        """The view of the controller's cells in the part of the canvas nothing covers."""
+        """The view of the controller's cells, clear of what covers the canvas."""
         width, height = self.canvas_size()
-        cells = self.controller.cells()
-        return framing.fit_within(cells, width, height, self.insets(), self.margin)
+        cells = list(self.controller.cells())
+        return framing.framed(cells, width, height, self.covered(), self.margin)
 
     def canvas_size(self) -> tuple[float, float]:
         rect = self.canvas.getBoundingClientRect()
         return max(rect.width, 50), max(rect.height, 50)
 
-    def insets(self) -> framing.Insets:
-        """What floats over the canvas (``covering``), as the strips it takes at the canvas's
-        top and bottom edges."""
+    def covered(self) -> list[framing.Rect]:
+        """What floats over the canvas (``covering``), as rectangles in the canvas's pixels."""
         if not self.covering:
-            return framing.NO_INSETS
+            return []
         canvas = self.canvas.getBoundingClientRect()
-        top = bottom = 0.0
+        rects = []
         for node in self.canvas.ownerDocument.querySelectorAll(self.covering):
             box = node.getBoundingClientRect()
-            if not box.width or not box.height:
-                continue  # not shown
-            if box.bottom <= canvas.top or box.top >= canvas.bottom:
-                continue  # beside the canvas, not over it
-            if box.right <= canvas.left or box.left >= canvas.right:
-                continue
-            if (box.top + box.bottom) / 2 < (canvas.top + canvas.bottom) / 2:
-                top = max(top, box.bottom - canvas.top + 4)
-            else:
-                bottom = max(bottom, canvas.bottom - box.top + 4)
-        return (top, 0.0, bottom, 0.0)
+            if box.width and box.height:  # shown
+                rects.append(
+                    (
+                        box.left - canvas.left,
+                        box.top - canvas.top,
+                        box.right - canvas.left,
+                        box.bottom - canvas.top,
+                    )
+                )
+        return rects
 
     def keep_in_view(self, cells=None) -> None:
         """Glide the view to show ``cells`` (by default the controller's ``required()``) when
-        some are outside the free part of the canvas (or under what covers it)."""
+        some are outside the canvas or under what covers it."""
         if cells is None:
             required = getattr(self.controller, "required", None)
             cells = required() if required is not None else []
         if not cells or self.key not in self.views:
             return
         width, height = self.canvas_size()
-        if framing.shows(self.views[self.key], cells, width, height, self.insets()):
+        view = self.views[self.key]
+        if framing.shows(view, cells, width, height, framing.NO_INSETS) and framing.clear(
+            view, cells, self.covered()
+        ):
             return
         self.glide(self.fitted())
 

@@ -2,8 +2,9 @@
 covers, whether some cells have left it, and the glide from one view to another.
 
 The city view (``browser.city_view``) measures the canvas and what covers it (a label floating
-over the city, say) as *insets*: ``(top, right, bottom, left)`` pixels at the canvas's edges
-where nothing the player must see may be drawn.  Pure geometry over the engine's ``Viewport``,
+over the city, say) as rectangles in the canvas's pixels; a fit keeps every cell clear of them,
+using the whole canvas when it can, else the part between the *insets* they take at its top and
+bottom (``(top, right, bottom, left)`` pixels).  Pure geometry over the engine's ``Viewport``,
 tested on CPython.
 """
 
@@ -16,6 +17,7 @@ from akropolis.picture.geometry import Viewport, fit, hex_to_world
 
 Hex = tuple[int, int]
 Insets = tuple[float, float, float, float]
+Rect = tuple[float, float, float, float]
 NO_INSETS: Insets = (0.0, 0.0, 0.0, 0.0)
 #: How close to the free area's edge a required cell's centre may come, in hex radii (a legal
 #: spot's ring is 0.18 of a radius: it stays whole, with room to tap it).
@@ -55,6 +57,44 @@ def shows(
         ):
             return False
     return True
+
+
+def clear(view: Viewport, cells: Iterable[Hex], rects: Iterable[Rect]) -> bool:
+    """Whether no cell's centre is under (or near) what covers the canvas: ``rects``, each
+    ``(left, top, right, bottom)`` in the canvas's pixels."""
+    edge = max(view.scale * EDGE, MIN_EDGE)
+    rects = list(rects)
+    for cell in cells:
+        x, y = view.to_screen(*hex_to_world(cell))
+        for left, top, right, bottom in rects:
+            if left - edge <= x <= right + edge and top - edge <= y <= bottom + edge:
+                return False
+    return True
+
+
+def strips(rects: Iterable[Rect], width: float, height: float) -> Insets:
+    """What covers the canvas as the strips it takes at its top and bottom edges (a label in a
+    top corner takes the whole top strip: a fit within them is clear of it)."""
+    top = bottom = 0.0
+    for left, upper, right, lower in rects:
+        if lower <= 0 or upper >= height or right <= 0 or left >= width:
+            continue  # beside the canvas, not over it
+        if (upper + lower) / 2 < height / 2:
+            top = max(top, lower + 4)
+        else:
+            bottom = max(bottom, height - upper + 4)
+    return (top, 0.0, bottom, 0.0)
+
+
+def framed(
+    cells: list[Hex], width: float, height: float, rects: list[Rect], margin: float
+) -> Viewport:
+    """The view of ``cells`` in the canvas: the whole canvas when nothing that covers it falls
+    on a cell (a small city between the labels), else the part left under the covered strips."""
+    whole = fit_within(cells, width, height, NO_INSETS, margin)
+    if clear(whole, cells, rects):
+        return whole
+    return fit_within(cells, width, height, strips(rects, width, height), margin)
 
 
 def between(start: Viewport, end: Viewport, t: float, width: float, height: float) -> Viewport:

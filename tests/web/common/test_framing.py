@@ -4,7 +4,7 @@ have left it, and the glide between two views."""
 from __future__ import annotations
 
 from akropolis.picture.geometry import Viewport, hex_to_world
-from common.framing import NO_INSETS, between, ease, fit_within, shows
+from common.framing import NO_INSETS, between, clear, ease, fit_within, framed, shows, strips
 
 CELLS = [(q, r) for q in range(-6, 7) for r in (-1, 0, 1)]  # a wide city
 
@@ -41,3 +41,24 @@ def test_a_glide_goes_from_one_view_to_the_other_as_one_camera_move() -> None:
     assert scales == sorted(scales)  # always zooming in, never back and forth
     assert abs(scales[5] - (20 * 40) ** 0.5) < 1e-9  # evenly, as a zoom does
     assert ease(0) == 0 and ease(1) == 1 and ease(0.5) == 0.5 and ease(2) == 1
+
+
+LABEL, BUTTON = (8.0, 6.0, 140.0, 60.0), (300.0, 5.0, 385.0, 50.0)  # on a phone's city
+
+
+def test_a_fit_uses_the_whole_canvas_when_nothing_covers_a_cell() -> None:
+    small = [(0, 0), (1, 0), (0, 1), (-1, 1)]
+    view = framed(small, 390, 600, [LABEL, BUTTON], margin=2.6)
+    assert view == fit_within(small, 390, 600, NO_INSETS, 2.6)  # the labels sit beside it
+    assert clear(view, small, [LABEL, BUTTON])
+
+
+def test_a_fit_leaves_out_the_strip_a_label_takes_when_it_would_cover_a_cell() -> None:
+    wide = CELLS + [(q, -6) for q in range(-6, 7)]  # the top row reaches the corners
+    whole = fit_within(wide, 390, 300, NO_INSETS, 1.0)
+    assert not clear(whole, wide, [LABEL, BUTTON])
+    view = framed(wide, 390, 300, [LABEL, BUTTON], margin=1.0)
+    assert clear(view, wide, [LABEL, BUTTON]) and shows(view, wide, 390, 300, NO_INSETS)
+    assert strips([LABEL, BUTTON], 390, 300) == (64.0, 0.0, 0.0, 0.0)
+    assert strips([(0.0, 280.0, 390.0, 300.0)], 390, 300) == (0.0, 0.0, 24.0, 0.0)
+    assert strips([(-50.0, 0.0, -10.0, 40.0)], 390, 300) == NO_INSETS  # beside the canvas
