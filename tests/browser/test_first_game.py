@@ -362,6 +362,14 @@ def test_keys_n_orders_spots_by_what_they_give_and_question_mark_lists_the_keys(
     assert page.evaluate("document.activeElement.dataset.site") == "0"
     page.keyboard.press("c")
     assert page.evaluate("document.activeElement.id") == "city"
+    # the page's first Tab stops: the way to the city, the Construction Site and the keys
+    stops = page.evaluate("[...document.querySelectorAll('#skip button')].map(b => b.dataset.skip)")
+    assert stops == ["city", "site", "keys"]
+    assert page.evaluate("[...document.querySelectorAll('#app button')][0].dataset.skip") == "city"
+    page.focus("#skip [data-skip='site']")
+    assert page.is_visible("#skip [data-skip='site']")  # shown while it has the focus
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.site") == "0"
 
 
 # --- Play by link --------------------------------------------------------------------------------
