@@ -76,36 +76,49 @@ def photograph(page, game: Game, path: Path, phone: bool) -> None:
     page.screenshot(path=str(path))
 
 
-def take(folder: Path = IMAGES, base_url: str | None = None) -> list[Path]:
-    """Photograph the game page on a desktop and a phone into ``folder``; the files written."""
-    from playwright.sync_api import sync_playwright
-
+def take(folder: Path = IMAGES, base_url: str | None = None, browser=None) -> list[Path]:
+    """Photograph the game page on a desktop and a phone into ``folder``; the files written.
+    ``base_url``: a server of the built site (default: ``dist/`` served here); ``browser``: a
+    Playwright browser to use (default: the one ``build.py`` finds, launched here)."""
     from build import DIST, find_browser
     from tools.serving import serve_in_background
 
     server = None
     if base_url is None:
         base_url, server = serve_in_background(DIST)
-    found = find_browser()
-    if found is None:
-        raise SystemExit("no browser: run `python build.py test` once, which installs one")
-    game = sample_game()
-    written = []
     try:
+        if browser is not None:
+            return photograph_all(browser, folder, base_url)
+        from playwright.sync_api import sync_playwright
+
+        found = find_browser()
+        if found is None:
+            raise SystemExit("no browser: run `python build.py test` once, which installs one")
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**found.launch_options())
-            for name, options, phone in (("desktop", DESKTOP, False), ("phone", PHONE, True)):
-                context = browser.new_context(**options)
-                page = context.new_page()
-                page.base = base_url
-                path = folder / f"game-{name}.png"
-                photograph(page, game, path, phone)
-                written.append(path)
-                context.close()
-            browser.close()
+            launched = playwright.chromium.launch(**found.launch_options())
+            try:
+                return photograph_all(launched, folder, base_url)
+            finally:
+                launched.close()
     finally:
         if server is not None:
             server.shutdown()
+
+
+def photograph_all(browser, folder: Path, base_url: str) -> list[Path]:
+    """The pictures, on a desktop and on a phone, with ``browser``."""
+    game = sample_game()
+    written = []
+    for name, options, phone in (("desktop", DESKTOP, False), ("phone", PHONE, True)):
+        context = browser.new_context(**options)
+        try:
+            page = context.new_page()
+            page.base = base_url
+            path = folder / f"game-{name}.png"
+            photograph(page, game, path, phone)
+            written.append(path)
+        finally:
+            context.close()
     return written
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.test_game_ui import open_page
+from tests.browser.test_game_ui import on_canvas, open_page, screen_of
 from tests.browser.test_opponents import hooks, start_against
 
 pytestmark = pytest.mark.browser
@@ -73,3 +73,29 @@ def test_without_the_preference_the_move_flies_and_the_page_animates(page: Page)
     frames, animations = computer_moves(page, "no-preference")
     assert frames > 10  # 650 ms of flight and 1.2 s of glow, at up to 60 frames a second
     assert animations > 0
+
+
+def view_moves_to_the_spots(page: Page, motion: str) -> int:
+    """With ``motion`` preferred, zoom into a city, then take a tile: the view goes back out
+    to show its every spot; the frames its glide painted."""
+    open_page(page)
+    page.emulate_media(reduced_motion=motion)
+    start_against(page, ["human", "human"], seed=3)
+    box = page.locator("#city").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for _step in range(12):
+        page.mouse.wheel(0, -100)  # zoom in, far: the spots of a tile go out of view
+    before = page.evaluate("() => akropolisApp.glideFrames()")
+    page.click("#site [data-site='0']")
+    page.wait_for_function("() => !akropolisApp.gliding()")
+    for cell in json.loads(page.evaluate("() => akropolisApp.anchors()")):
+        assert on_canvas(page, screen_of(page, tuple(cell))), cell
+    return page.evaluate("() => akropolisApp.glideFrames()") - before
+
+
+def test_with_reduced_motion_the_view_jumps_to_the_spots(page: Page) -> None:
+    assert view_moves_to_the_spots(page, "reduce") == 0
+
+
+def test_without_the_preference_the_view_glides_to_the_spots(page: Page) -> None:
+    assert view_moves_to_the_spots(page, "no-preference") > 3

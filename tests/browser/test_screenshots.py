@@ -20,8 +20,10 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def test_the_docs_pictures_are_made_from_a_fixed_game(base_url: str, tmp_path: Path) -> None:
-    written = take(tmp_path, base_url)
+def test_the_docs_pictures_are_made_from_a_fixed_game(
+    browser, base_url: str, tmp_path: Path
+) -> None:
+    written = take(tmp_path, base_url, browser)
     assert [path.name for path in written] == ["game-desktop.png", "game-phone.png"]
     assert png_size(written[0]) == (1280, 800) and png_size(written[1]) == (780, 1688)
     for path in written:  # the docs show the pictures this tool makes

@@ -77,6 +77,7 @@ class CityView:
         self.covering = covering
         self.gliding = 0  # bumped by every glide, and by anything that ends one
         self.moving = -1  # the glide under way: ``gliding`` as it began
+        self.glide_frames = 0  # frames painted by glides (none for reduced motion), for tests
         self.key: object = 0
         self.views: dict[object, Viewport] = {}
         self.size: tuple[float, float, float] | None = None
@@ -185,6 +186,7 @@ class CityView:
             t = min((perf_ms() - began) / GLIDE_MS, 1.0)
             self.views[key] = framing.between(start, target, framing.ease(t), width, height)
             self.paint()
+            self.glide_frames += 1
             if t >= 1.0:
                 self.gliding += 1  # done: nothing is gliding
                 return

@@ -37,6 +37,7 @@ def publish(app, restart) -> None:
     api.aiMemory = create_proxy(app.opponents.memory)  # a promise of JSON text
     api.anchors = create_proxy(lambda: json.dumps([list(a) for a in app.table.legal_anchors()]))
     api.gliding = create_proxy(lambda: app.city_view.is_gliding())
+    api.glideFrames = create_proxy(lambda: app.city_view.glide_frames)
     api.restart = create_proxy(lambda: never_raises(restart, app, app))
     window.akropolisApp = api
 
