@@ -256,3 +256,37 @@ def test_the_other_pages_in_the_pseudo_language(tab, path) -> None:
     page.wait_for_function(SETTLED, timeout=90_000)
     assert page.evaluate("document.documentElement.dataset.akropolis") == "ready"
     assert escaped(page) == []
+
+
+#: What a hostile link may put in the pages' query: the pseudo-language stretched absurdly, and
+#: languages that are no language.
+HOSTILE_QUERIES = [
+    "lang=qps&stretch=1e9",
+    "lang=qps&stretch=Infinity",
+    "lang=qps&stretch=370",
+    "lang=qps&stretch=-5",
+    "lang=qps&stretch=NaN",
+    "lang=%3Cb%3Ex%3C/b%3E&stretch=40",
+    "lang=" + "fr" * 600,
+]
+
+
+@pytest.mark.parametrize("query", HOSTILE_QUERIES)
+def test_a_hostile_lang_or_stretch_in_a_link_neither_crashes_nor_hangs_a_page(tab, query) -> None:
+    """Each page starts in a bounded time and works: the game starts with its default names
+    (a stretched "Player 1" still fits a name), the calculator and the embed show their city."""
+    page = tab("en-US")
+    page.goto(f"{page.base}?{query}")
+    page.wait_for_function(SETTLED, timeout=60_000)
+    assert page.evaluate("document.documentElement.dataset.akropolis") == "ready"
+    page.click('#quick [data-quick="people:2"]')
+    page.wait_for_selector("#new-dialog", state="hidden")
+    names = records.load(page.evaluate("akropolisApp.record()")).names
+    assert len(names) == 2 and all(1 <= len(name) <= 40 for name in names)
+    for path in ("calculator.html", "embed.html"):
+        page.goto(f"{page.base}{path}?{query}#{CITY}")
+        page.wait_for_function(SETTLED, timeout=60_000)
+        assert page.evaluate("document.documentElement.dataset.akropolis") in ("ready", "error")
+        if path == "calculator.html":
+            assert page.evaluate("document.documentElement.dataset.akropolis") == "ready"
+    assert page.watch.errors == []

@@ -41,8 +41,16 @@
   }
 
   const language = choose();
+  // How much longer the pseudo-language makes every sentence, in percent: a whole number from 0
+  // to MAX_STRETCH, read only for the pseudo-language (a link's stretch=1e9, Infinity or -5 is
+  // clamped or ignored: no page hangs, crashes or refuses its own default names over it).
+  const MAX_STRETCH = 100;
   const stretch = (() => {
-    try { return Number(new URLSearchParams(window.location.search).get("stretch")) || 0; } catch { return 0; }
+    if (language !== PSEUDO) return 0;
+    try {
+      const asked = Math.round(Number(new URLSearchParams(window.location.search.slice(0, 1000)).get("stretch")));
+      return Number.isFinite(asked) ? Math.min(Math.max(asked, 0), MAX_STRETCH) : 0;
+    } catch { return 0; }
   })();
 
   // The pseudo-language: accented letters in brackets, 40% longer with ?stretch=40; placeholders

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from js import window
 
-from common.i18n import Translator, use
+from common.i18n import Translator, clamp_stretch, use
 from common.languages import SOURCE
 
 
@@ -21,7 +21,7 @@ def start_language() -> str:
     """Make the language ``i18n.js`` chose the page's, and say which it is."""
     chosen = getattr(window, "akropolisI18n", None)
     language = str(getattr(chosen, "language", SOURCE) or SOURCE)
-    stretch = int(getattr(chosen, "stretch", 0) or 0)
+    stretch = clamp_stretch(getattr(chosen, "stretch", 0))
     catalog = None
     path = Path("locale") / f"{language}.mo"
     if language != SOURCE and path.is_file():

@@ -25,13 +25,26 @@ from common.languages import SOURCE
 #: The test language (``?lang=qps``): every sentence visibly transformed, ``stretch`` percent
 #: longer, so that a browser test finds any text that escapes translation or overflows.
 PSEUDO = "qps"
+#: The most the pseudo-language lengthens a sentence, in percent (``i18n.js`` clamps the same).
+MAX_STRETCH = 100
 _ACCENTS = str.maketrans("aeiouAEIOUcn", "áéíóúÁÉÍÓÚçñ")
 _KEPT = re.compile(r"(\{[a-z_]+\}|<[^>]*>|&[a-z#0-9]+;)")
+
+
+def clamp_stretch(value: object) -> int:
+    """A stretch as the pseudo-language uses it: a whole number from 0 to ``MAX_STRETCH``
+    (anything else, from a link or a script: 0)."""
+    try:
+        number = round(float(value))
+    except (TypeError, ValueError, OverflowError):
+        return 0
+    return min(max(number, 0), MAX_STRETCH)
 
 
 def pseudo(text: str, stretch: int = 0) -> str:
     """``text`` in the pseudo-language (as ``i18n.js`` makes it): accented letters in brackets,
     placeholders and markup kept, ``stretch`` percent longer (in words of ``~``)."""
+    stretch = clamp_stretch(stretch)
     parts = _KEPT.split(text)
     body = "".join(part if i % 2 else part.translate(_ACCENTS) for i, part in enumerate(parts))
     extra = -(-len(text) * stretch // 100)
@@ -41,7 +54,7 @@ def pseudo(text: str, stretch: int = 0) -> str:
 class _Pseudo(_gettext.NullTranslations):
     def __init__(self, stretch: int) -> None:
         super().__init__()
-        self.stretch = stretch
+        self.stretch = clamp_stretch(stretch)
 
     def gettext(self, message: str) -> str:
         return pseudo(message, self.stretch)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import common.i18n as i18n
 from akropolis import Game, IllegalMoveError
 from akropolis.scoring import final_result
-from common.i18n import Translator, pseudo
+from common.i18n import Translator, clamp_stretch, pseudo
 from tools.po import compile_mo, read_po
 
 FRENCH = r"""msgid ""
@@ -193,3 +193,15 @@ def test_the_page_translator_is_used_by_the_module_functions(french: Translator)
         )
     finally:
         i18n.use(before)
+
+
+def test_a_links_stretch_is_clamped_to_a_sensible_length() -> None:
+    """``?lang=qps&stretch=…`` comes from a link: a huge, infinite, negative or absurd value
+    is clamped (0 to 100 percent), never a crash, a hang or a name too long to play with."""
+    assert [clamp_stretch(v) for v in (40, "40", 40.4, -5, 370, 1e9)] == [40, 40, 40, 0, 100, 100]
+    for absurd in (float("inf"), float("-inf"), float("nan"), "Infinity?", None, object()):
+        assert clamp_stretch(absurd) == 0
+    longest = Translator("qps", stretch=10**9).gettext("Player {number}", number=1)
+    # the sentence twice as long at most: a default name still fits a name's 40 characters
+    assert len(longest) <= len("Player 1") + len("Player {number}") + 2 <= 40
+    assert len(pseudo("Player 1", float("inf"))) == len("⟦Pláyér 1⟧")
