@@ -90,3 +90,25 @@ def test_a_snapshot_that_cannot_be_restored_is_set_aside_and_python_starts_afres
     wait_for_moves(page, 1)
     game.play(move)
     assert game_text(game_on_page(page)) == game_text(game)
+
+
+@pytest.mark.parametrize("status", [404, 500])
+def test_a_snapshot_the_host_fails_to_give_never_stops_the_page(page: Page, status: int) -> None:
+    """A host that answers the snapshot with an error (a size rule, a skipped ``.gz``, a
+    proxy): the page starts without it, its first screen works, and a game plays."""
+    page.route(SNAPSHOT, lambda route: route.fulfill(status=status, body="no"))
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    open_page(page)
+    assert page.evaluate(HOW)["snapshot"] is False
+    assert any("snapshot.gz" in text for text in warnings)  # said on the console
+    assert page.is_hidden("#loading-error") and page.inner_text("#start-status") == ""
+    assert page.is_enabled('#quick [data-quick="people:2"]')
+    page.click('#quick [data-quick="people:2"]')
+    page.wait_for_selector("#new-dialog", state="hidden")
+    game = game_on_page(page)
+    move = game.legal_moves()[0]
+    play_through_ui(page, move)
+    wait_for_moves(page, 1)
+    refused = ("snapshot.gz", "Failed to load resource")  # the browser's own words for it
+    assert [e for e in page.watch.errors if not any(part in e for part in refused)] == []

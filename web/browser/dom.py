@@ -159,6 +159,7 @@ def start_page(setup: Callable[[], None], failure: str) -> bool:
         element("loading-error").hidden = False
         document.documentElement.dataset.akropolis = "error"
         return False
+    element("loading-error").hidden = True  # a failure the start got past is over
     document.documentElement.dataset.akropolis = "ready"
     window.performance.mark("akropolis-ready")  # for the benchmarks
     offline = getattr(window, "akropolisOffline", None)

@@ -67,17 +67,31 @@ if (typeof WebAssembly !== "object") {
     return taken;
   };
 
+  // Files the game starts without: Python's snapshot (start_python.mjs then starts Python
+  // afresh), the manifests and the icons. Their failure is said on the console, never on the
+  // page; only a file the game cannot run without stops it.
+  const OPTIONAL = ["runtime/pyodide/snapshot.gz", ".webmanifest", "/icons/"];
+  const optional = (url) => OPTIONAL.some((part) => url.includes(part));
+
   window.fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     let response;
     try {
       response = await realFetch(input, init);
     } catch (err) {
-      fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: url, reason: err.message }));
+      if (optional(url)) {
+        console.warn(`akropolis: ${url} could not be loaded (${err.message}); the game goes on without it`);
+      } else {
+        fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: url, reason: err.message }));
+      }
       throw err;
     }
     if (!response.ok) {
-      fail(t("A file failed to load: {file} (HTTP {status}). Reload the page to try again.", { file: url, status: response.status }));
+      if (optional(url)) {
+        console.warn(`akropolis: ${url} answered HTTP ${response.status}; the game goes on without it`);
+      } else {
+        fail(t("A file failed to load: {file} (HTTP {status}). Reload the page to try again.", { file: url, status: response.status }));
+      }
       return response;
     }
     hold(url, response);

@@ -128,7 +128,11 @@ class GamePage:
         A saved game resumes by itself unless the player has begun to fill the New game form.
         """
         game = self.keeper.open()
-        element("start-status").textContent = ""  # no "Loading the game… N%" left on the form
+        status = element("start-status")
+        status.textContent = ""  # no "Loading the game… N%" left on the form,
+        status.className = "site-note"  # nor a failure Python has got past
+        if not pending:
+            window.akropolisNewGame.setBusy(False)
         if game is not None:
             self.show(game, _("Welcome back: your game is where you left it."))
         else:  # no game yet: an empty table behind the form, never saved
