@@ -402,6 +402,28 @@ def test_a_worker_that_cannot_start_is_told_and_the_game_stays(
         site.stop()
 
 
+def test_a_missing_worker_is_told_at_once_with_its_reason(own_page: Page, tmp_path: Path) -> None:
+    """A deployment without the worker's script: the page says so within seconds (not after
+    the two minutes a worker that never starts would take), naming the file."""
+    page = own_page
+    site = Site(copy_of_dist(tmp_path / "site"))
+    (site.root / "ai_worker.py").unlink()
+    page.base = site.url
+    try:
+        open_page(page)
+        started = time.monotonic()
+        start_against(page, ["ai:easy", "human"], seed=14)
+        page.wait_for_selector("#message-dialog[open]", timeout=15_000)
+        assert time.monotonic() - started < 15
+        assert "ai_worker.py could not be loaded (HTTP 404)" in page.inner_text("#message")
+        page.watch.errors[:] = [
+            e for e in page.watch.errors if "ai_worker.py" not in e and "Failed to load" not in e
+        ]
+        the_failure_is_told(page)
+    finally:
+        site.stop()
+
+
 def the_failure_is_told(page: Page) -> None:
     page.wait_for_selector("#message-dialog[open]", timeout=60_000)
     assert "The computer players could not start" in page.inner_text("#message")

@@ -68,9 +68,10 @@ if (typeof WebAssembly !== "object") {
   };
 
   // Files the game starts without: Python's snapshot (start_python.mjs then starts Python
-  // afresh), the manifests and the icons. Their failure is said on the console, never on the
+  // afresh), the manifests, the icons and the computer's worker (its failure is told when a
+  // computer is to play: game/browser/worker_client.py). Their failure is said on the console, never on the
   // page; only a file the game cannot run without stops it.
-  const OPTIONAL = ["runtime/pyodide/snapshot.gz", ".webmanifest", "/icons/"];
+  const OPTIONAL = ["runtime/pyodide/snapshot.gz", ".webmanifest", "/icons/", "ai_worker.py"];
   const optional = (url) => OPTIONAL.some((part) => url.includes(part));
 
   window.fetch = async (input, init) => {

@@ -93,6 +93,26 @@ class WorkerClient:
         worker = await self.ready()
         return str(await worker.memory())
 
+    async def _script_is_there(self) -> None:
+        """The worker's script answers (a worker whose script is missing would only time out,
+        two minutes later): WorkerFailed at once with the reason if not."""
+        try:
+            response = await window.fetch(WORKER_SRC)
+        except Exception as error:
+            failed = _(
+                "its file {file} could not be loaded ({detail})",
+                file=WORKER_SRC,
+                detail=short(error),
+            )
+            raise WorkerFailed(failed) from None
+        if not response.ok:
+            failed = _(
+                "its file {file} could not be loaded (HTTP {status})",
+                file=WORKER_SRC,
+                status=response.status,
+            )
+            raise WorkerFailed(failed)
+
     async def _start(self):
         from pyscript import create_named_worker
 
@@ -103,6 +123,7 @@ class WorkerClient:
         async def boot():
             return await create_named_worker(src=WORKER_SRC, name=name, config=worker_config())
 
+        await self._script_is_there()
         try:
             worker = await asyncio.wait_for(boot(), BOOT_TIMEOUT)
             hello = json.loads(str(await worker.hello()))
