@@ -290,3 +290,31 @@ def test_a_hostile_lang_or_stretch_in_a_link_neither_crashes_nor_hangs_a_page(ta
         if path == "calculator.html":
             assert page.evaluate("document.documentElement.dataset.akropolis") == "ready"
     assert page.watch.errors == []
+
+
+@pytest.mark.parametrize("body", [None, "window.akropolisI18n = (;"], ids=["missing", "broken"])
+def test_a_missing_or_broken_i18n_js_costs_the_translation_never_the_page(tab, body) -> None:
+    """i18n.js answered 404, or with a script that throws: every page starts in English, the
+    game plays, no error is shown for nothing done; the language switch is not offered."""
+    page = tab("fr-FR")
+
+    def answer(route) -> None:
+        if body is None:
+            route.fulfill(status=404, body="missing")
+        else:
+            route.fulfill(body=body, content_type="text/javascript")
+
+    page.route("**/i18n.js", answer)
+    page.goto(page.base)
+    page.wait_for_function(SETTLED, timeout=60_000)
+    assert page.evaluate("document.documentElement.dataset.akropolis") == "ready"
+    assert page.is_hidden("#message-dialog")  # nothing went wrong: nothing is said
+    assert page.inner_text("#quick-ai-title") == "Play the computer"
+    assert page.is_hidden("#new-dialog select.language")
+    page.click('#quick [data-quick="ai:easy"]')
+    page.wait_for_selector("#new-dialog", state="hidden")
+    assert records.load(page.evaluate("akropolisApp.record()")).kinds == ("human", "ai:easy")
+    for path in ("calculator.html", "embed.html"):
+        page.goto(f"{page.base}{path}#{CITY}")
+        page.wait_for_function(SETTLED, timeout=60_000)
+        assert page.evaluate("document.documentElement.dataset.akropolis") == "ready", path

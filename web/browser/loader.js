@@ -2,8 +2,10 @@
 // It wraps fetch to count the bytes of the runtime files (sizes from runtime/sizes.json, written
 // by build.py); PyScript then starts the page's Python (its browser/page.py), which hides this
 // screen and sets <html data-akropolis="ready">. Any failure sets data-akropolis="error" and says what failed.
+import { words } from "./words.mjs";
+
 const root = document.documentElement;
-const { t, percent } = window.akropolisI18n;
+const { t, percent } = words;
 const step = document.getElementById("loading-step");
 const bar = document.getElementById("loading-bar");
 const errorBox = document.getElementById("loading-error");

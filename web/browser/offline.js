@@ -3,6 +3,8 @@
 // It never reloads by itself: only the player's "Reload" does, and the game then resumes from
 // its save. A tab whose game was updated from another tab is told, and keeps running its own
 // version (the worker still serves it that version's files) until the player reloads it.
+import { words } from "./words.mjs";
+
 const banner = document.getElementById("update-banner");
 const text = document.getElementById("update-text");
 const reload = document.getElementById("btn-update");
@@ -11,7 +13,7 @@ const build = document.documentElement.dataset.build || "";
 // The reason last dismissed ("not now"): the same reason is not told again on the next visits.
 const DISMISSED = "akropolis.offline.dismissed";
 
-const { t } = window.akropolisI18n;
+const { t } = words;
 const MB = (bytes) => Math.max(1, Math.round(bytes / 1e6));
 // Every sentence a player may read here, whole.
 const SAY = {

@@ -8,7 +8,9 @@
 //
 // <html data-akropolis>: "idle" (waiting to be seen), "loading", then "ready" or "error".
 const root = document.documentElement;
-const { t, number } = window.akropolisI18n;
+import { words } from "./words.mjs";
+
+const { t, number } = words;
 const $ = (id) => document.getElementById(id);
 //: akropolis.checks.MAX_NOTATION_LENGTH: a longer fragment is refused before any parsing.
 const MAX_NOTATION_LENGTH = 10000;

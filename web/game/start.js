@@ -8,7 +8,9 @@
 // link, does not show this screen: Python decides what to open, never resuming over the link.
 // Names are placeholders until typed: what the person types is the name. Enter in a field never
 // starts a game (it moves to the button that would): only a button the person presses does.
-const { t } = window.akropolisI18n;
+import { words } from "./words.mjs";
+
+const { t, tn } = words;
 const SLOT = "akropolis.autosave.v1";
 const ACTIVE_LINK = "akropolis.link.active";
 const RESUME = "akropolis.language.resume";  // i18n.js sets it when the language is switched
@@ -187,7 +189,7 @@ function describeSave() {
     const names = record.players.map((player) => String(player.name))
       .reduce((start, next) => t("{start} vs {next}", { start, next }));
     document.getElementById("resume-summary").textContent =
-      window.akropolisI18n.tn("{names}: {count} move played", "{names}: {count} moves played", record.moves.length, { names });
+      tn("{names}: {count} move played", "{names}: {count} moves played", record.moves.length, { names });
   } catch { /* an unreadable save: Python keeps it aside and says so */ }
 }
 
