@@ -177,6 +177,14 @@ def join(items: list[str]) -> str:
     return _current.join(items)
 
 
+def in_a_row(sentences: list[str]) -> str:
+    """Whole sentences said one after the other, with the language's own spacing."""
+    text = sentences[0]
+    for then in sentences[1:]:
+        text = pgettext("two sentences in a row", "{first} {then}", first=text, then=then)
+    return text
+
+
 def translate(value: object) -> str:
     """An engine ``Sentence`` (a refusal, a reason, a result) in the page's language, its values
     translated too, a tuple of names joined by the language's rules; any other value as text."""

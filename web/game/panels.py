@@ -12,7 +12,7 @@ from akropolis.picture import svg
 from akropolis.picture.markup import escape
 from common.city_words import tile_name
 from common.hand import tile_picture
-from common.i18n import _, join, ngettext, pgettext, translate
+from common.i18n import _, in_a_row, join, ngettext, pgettext, translate
 from common.scorepad import corner_cell, score_rows
 from game.opponents import architect_note, kind_of, seat_label, stones
 
@@ -245,14 +245,6 @@ def players_html(
             f"{who}{note}{lines}{thumb}</button>"
         )
     return "".join(cards)
-
-
-def in_a_row(sentences: list[str]) -> str:
-    """Whole sentences said one after the other (the language's own spacing)."""
-    text = sentences[0]
-    for then in sentences[1:]:
-        text = pgettext("two sentences in a row", "{first} {then}", first=text, then=then)
-    return text
 
 
 def scorepad_html(game: Game) -> str:

@@ -19,7 +19,7 @@ from akropolis.picture.markup import escape
 from akropolis.scoring import score_city
 from common.city_words import tiles_under
 from common.hand import place_hint, reading_order
-from common.i18n import _, join, ngettext, pgettext, translate
+from common.i18n import _, in_a_row, join, ngettext, pgettext, translate
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,15 +148,10 @@ def spot_sentence(spot: SpotWords) -> str:
     )
 
 
-def in_a_row(first: str, then: str) -> str:
-    """Two sentences one after the other, as the page's language spaces them."""
-    return pgettext("two sentences in a row", "{first} {then}", first=first, then=then)
-
-
 def preview_sentence(spot: SpotWords, gesture: str) -> str:
     """The tile in hand shown at a legal spot: what it gives, then how to place it in the
     words of the player's gesture (click, tap or key) — the same for mouse, touch and keys."""
-    return in_a_row(spot_sentence(spot), place_hint(gesture))
+    return in_a_row([spot_sentence(spot), place_hint(gesture)])
 
 
 def step_sentence(spot: SpotWords, index: int, count: int) -> str:

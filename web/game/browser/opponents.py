@@ -37,7 +37,7 @@ from akropolis import TILES, Game, records
 from browser.dom import in_background, listen, reduced_motion
 from browser.dom import perf_ms as _now
 from browser.focus import absent
-from common.i18n import _, explain, translate
+from common.i18n import _, explain, in_a_row, translate
 from game import panels
 from game.animation import FLIGHT_MS, GLOW_MS, THINK_MS, MoveAnimation
 from game.browser.screen import Screen
@@ -351,7 +351,7 @@ class Opponents:
             )
         elif game.is_over:
             said.append(translate(panels.game_over_line(game)))
-        said = panels.in_a_row(said)
+        said = in_a_row(said)
         app.refresh(said=said)
         app.save()
         if still:  # no glow, but the spot stays in view as long, and the next move waits

@@ -19,7 +19,7 @@ from browser.city_view import CityView, gesture_of
 from browser.dialogs import Dialogs
 from browser.dom import element, listen, report_bug, start_page, unlisten_all
 from browser.hand_controls import HandControls
-from common.i18n import _, pgettext, translate
+from common.i18n import _, in_a_row, translate
 from game import panels
 from game.browser.api import never_raises, publish
 from game.browser.files import GameFiles
@@ -279,8 +279,7 @@ class GamePage:
         if said is not None:  # one change of the live region: said once
             self.hint(said, "good")
         elif first is not None:
-            then = pgettext("two sentences in a row", "{first} {then}", first=first, then=line)
-            self.hint(then if line else first, "good")
+            self.hint(in_a_row([first, line]) if line else first, "good")
         elif line is not None:
             self.hint(line)
 
@@ -347,12 +346,7 @@ class GamePage:
         if placed:
             game = self.table.game
             total = game.score(player).total
-            text = pgettext(
-                "two sentences in a row",
-                "{first} {then}",
-                first=text,
-                then=score_sentence(game.names[player], total, total - before),
-            )
+            text = in_a_row([text, score_sentence(game.names[player], total, total - before)])
             self.controls.pending = None
             self.viewed = self.links.city_after_move(game.turn)
             # The next player's city, fitted as their turn starts; what was done, then whose
