@@ -32,10 +32,12 @@ from typing import NamedTuple
 #: The engine, standard library only, is importable everywhere here: the icons use its palette.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "engine"))
 
+from tools.bytecode import Job, compile_zips
 from tools.icons import manifest_json, write_icons
 from tools.serving import static_server
 from tools.site import render_page, write_languages, write_service_worker
 from tools.snapshot import SNAPSHOT, write_snapshot
+from tools.stdlib import trim
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -48,9 +50,11 @@ PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
+#: Pyodide's standard library, shipped trimmed to what the site's Python can import
+#: (tools/stdlib.py).
+STDLIB = "python_stdlib.zip"
 #: Names a browser executable for the tests; when set, it wins over the ones found.
 BROWSER_VARIABLE = "AKROPOLIS_BROWSER"
 #: Debian's Chromium (on Ubuntu the same path may be a snap stub that does not run).
@@ -80,7 +84,7 @@ PYSCRIPT_FILES = (
     "py-terminal-",
 )
 #: Runtime files whose download the loading screen reports as progress.
-PROGRESS_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", SNAPSHOT)
+PROGRESS_FILES = ("pyodide.asm.wasm", STDLIB, "pyodide.asm.mjs")
 
 
 def run(*command: str | Path, **kwargs) -> None:
@@ -186,7 +190,19 @@ def build() -> None:
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         copy(pyodide / name, DIST / "runtime" / "pyodide" / name)
-    write_snapshot(pyodide, DIST / "runtime" / "pyodide" / SNAPSHOT)
+    stdlib = DIST / "runtime" / "pyodide" / STDLIB
+    trimmed, early = trim(pyodide / STDLIB, shipped_sources())
+    stdlib.write_bytes(trimmed)
+    # The modules every start imports travel compiled, the rest as source (smaller); the pages
+    # unpack python.zip into Python's working directory.
+    compile_zips(pyodide, [Job(stdlib, "<stdlib>", 2, early), Job(DIST / "python.zip", "")])
+    write_snapshot(pyodide, stdlib, DIST / "runtime" / "pyodide" / SNAPSHOT)
+    # The pages look for the snapshot by its content, as the offline worker keeps it.
+    snapshot_hash = hashlib.sha256((DIST / "runtime" / "pyodide" / SNAPSHOT).read_bytes())
+    starter = DIST / "start_python.mjs"
+    starter.write_text(
+        starter.read_text().replace("__SNAPSHOT_SHA256__", snapshot_hash.hexdigest())
+    )
     for path in pyscript_files():
         copy(path, DIST / "runtime" / "pyscript" / path.name)
     sizes = {name: (DIST / "runtime" / "pyodide" / name).stat().st_size for name in PROGRESS_FILES}
@@ -195,6 +211,17 @@ def build() -> None:
     write_service_worker(DIST)
     files = [path.stat().st_size for path in DIST.rglob("*") if path.is_file()]
     print(f"built {DIST.relative_to(ROOT)}/: {len(files)} files, {sum(files) / 1e6:.1f} MB")
+
+
+def shipped_sources() -> list[str]:
+    """The text of every Python module the site runs: its bundle's, its scripts' (the AI
+    worker) and PyScript's own package's."""
+    packages = (ENGINE, *(WEB / name for name in WEB_PACKAGES))
+    paths = [path for package in packages for path in python_files(package)]
+    paths += [WEB / name for name in sorted(SCRIPTS)]
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+    paths += sorted(pyscript.glob("*.py"))
+    return [path.read_text() for path in paths if path.suffix == ".py"]
 
 
 def copy(source: Path, target: Path) -> None:

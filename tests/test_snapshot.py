@@ -33,14 +33,20 @@ def test_the_snapshot_is_made_once_per_pyodide_and_shipped_compressed(
     monkeypatch.setattr(snapshot.subprocess, "run", node)
     pyodide = fake_pyodide(tmp_path / "node_modules" / "pyodide")
     first, second = tmp_path / "a" / "snapshot.gz", tmp_path / "b" / "snapshot.gz"
-    snapshot.write_snapshot(pyodide, first)
-    snapshot.write_snapshot(pyodide, second)
+    stdlib = pyodide / "python_stdlib.zip"
+    snapshot.write_snapshot(pyodide, stdlib, first)
+    snapshot.write_snapshot(pyodide, stdlib, second)
     assert len(made) == 1  # the second build took it from the cache
     assert gzip.decompress(first.read_bytes()) == b"memory 1"
     assert second.read_bytes() == first.read_bytes()
     assert list((tmp_path / "node_modules" / ".cache" / "akropolis").glob("*.part")) == []
 
     fake_pyodide(pyodide, wasm=b"another pyodide")
-    snapshot.write_snapshot(pyodide, second)
+    snapshot.write_snapshot(pyodide, stdlib, second)
     assert len(made) == 2
     assert gzip.decompress(second.read_bytes()) == b"memory 2"
+
+    stdlib.write_bytes(b"another standard library")  # trimmed otherwise: another snapshot
+    snapshot.write_snapshot(pyodide, stdlib, second)
+    assert len(made) == 3
+    assert made[-1][3] == str(stdlib)

@@ -22,17 +22,18 @@ SCRIPT = HERE / "snapshot.mjs"
 SNAPSHOT = "snapshot.gz"
 
 
-def write_snapshot(pyodide: Path, target: Path) -> None:
-    """Write the snapshot of the Pyodide in folder ``pyodide`` to ``target``, compressed."""
+def write_snapshot(pyodide: Path, stdlib: Path, target: Path) -> None:
+    """Write the snapshot of the Pyodide in folder ``pyodide``, with the standard library zip
+    ``stdlib`` (the trimmed one the site ships), to ``target``, compressed."""
     key = hashlib.sha256(SCRIPT.read_bytes())
-    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
-        key.update((pyodide / name).read_bytes())
+    for path in (pyodide / "pyodide.asm.wasm", pyodide / "pyodide.asm.mjs", stdlib):
+        key.update(path.read_bytes())
     cached = pyodide.parent / ".cache" / "akropolis" / f"snapshot-{key.hexdigest()[:16]}.gz"
     if not cached.exists():
         with tempfile.TemporaryDirectory() as scratch:
             raw = Path(scratch) / "snapshot"
             print("+ node", SCRIPT.name, "(the Python snapshot)", flush=True)
-            subprocess.run(["node", str(SCRIPT), str(pyodide), str(raw)], check=True)
+            subprocess.run(["node", str(SCRIPT), str(pyodide), str(stdlib), str(raw)], check=True)
             cached.parent.mkdir(parents=True, exist_ok=True)
             partial = cached.with_suffix(".part")
             with partial.open("wb") as out:

@@ -1,6 +1,8 @@
-"""Python starts from the build's memory snapshot (``web/browser/start_python.mjs``): on every
-page and in the AI worker; a snapshot that cannot be restored is set aside and Python starts
-afresh; every start has a random state of its own."""
+"""Python starts from the build's memory snapshot (``web/browser/start_python.mjs``) when this
+browser holds it: never downloaded by a first visit, which starts Python afresh; then on every
+page and in the AI worker from the offline copy, and in the embed from the HTTP cache; a
+snapshot that cannot be restored is set aside and Python starts afresh; every start has a random
+state of its own."""
 
 from __future__ import annotations
 
@@ -23,7 +25,24 @@ SNAPSHOT = "**/runtime/pyodide/snapshot.gz"
 HOW = "globalThis.akropolisPython"
 
 
-def test_every_page_and_the_ai_worker_start_python_from_the_snapshot(page: Page) -> None:
+def offline_copy_ready(page: Page) -> None:
+    page.wait_for_function(
+        "localStorage.getItem('akropolis.offline.ready') && !!navigator.serviceWorker.controller",
+        timeout=120_000,
+    )
+
+
+def test_a_first_visit_never_waits_for_the_snapshot_and_later_starts_restore_it(
+    page: Page,
+) -> None:
+    received = []
+    page.on("response", lambda r: received.append(r.url) if "snapshot.gz" in r.url else None)
+    open_page(page)
+    assert page.evaluate(HOW)["snapshot"] is False  # a first visit: Python started afresh
+    assert received == []  # and the snapshot was not downloaded for it
+    offline_copy_ready(page)  # the offline copy brought it, for the next start
+
+    page.reload()
     open_page(page)
     assert page.evaluate(HOW)["snapshot"] is True
     start_against(page, ["human", "ai:easy"], seed=4)
@@ -31,21 +50,37 @@ def test_every_page_and_the_ai_worker_start_python_from_the_snapshot(page: Page)
     move = game.legal_moves()[0]
     play_through_ui(page, move)
     wait_for_moves(page, 2)  # the computer answered: its worker started Python
-    asked = [url for url in page.watch.requests if url.endswith("/runtime/pyodide/snapshot.gz")]
-    assert len(asked) == 2  # the page's and the worker's
     assert page.watch.errors == []
 
     open_calculator(page)
     assert page.evaluate(HOW)["snapshot"] is True
 
-    open_embed(page, "", CITY)
+
+def test_the_embed_keeps_the_snapshot_for_its_next_start(
+    page: Page,
+) -> None:
+    open_embed(page, "", CITY)  # the embed registers no offline worker
+    assert page.evaluate(HOW)["snapshot"] is False
+    kept = page.evaluate(
+        """async () => {
+          const { KEY } = await import('./start_python.mjs');
+          for (let i = 0; i < 120; i++) {
+            if (await caches.match(KEY)) return true;
+            await new Promise(r => setTimeout(r, 500));
+          }
+          return false;
+        }"""
+    )
+    assert kept
+    open_embed(page, "?kind=markets", CITY)  # another page load, not a jump within this one
     assert page.evaluate(HOW)["snapshot"] is True
 
 
 #: Two starts in one tab of the site: how each started, and the first number Python's
 #: ``random`` gives after it.
 START_TWICE = """async () => {
-  const { loadPyodide } = await import('./start_python.mjs');
+  const { loadPyodide, keepSnapshot } = await import('./start_python.mjs');
+  await keepSnapshot();  // as the embed keeps it for its next start
   const starts = [];
   for (let i = 0; i < 2; i++) {
     const python = await loadPyodide();
@@ -77,7 +112,15 @@ def test_each_start_from_the_snapshot_has_its_own_random_numbers(page: Page) -> 
 def test_a_snapshot_that_cannot_be_restored_is_set_aside_and_python_starts_afresh(
     page: Page, body: bytes
 ) -> None:
-    page.route(SNAPSHOT, lambda route: route.fulfill(body=body, content_type="application/gzip"))
+    blank_page_of_the_site(page)
+    page.evaluate(
+        """async bytes => {
+          const { KEY } = await import('./start_python.mjs');
+          const cache = await caches.open('akropolis-snapshot:test');
+          await cache.put(KEY, new Response(new Uint8Array(bytes)));
+        }""",
+        list(body),
+    )
     warnings = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     open_page(page)
@@ -96,12 +139,9 @@ def test_a_snapshot_that_cannot_be_restored_is_set_aside_and_python_starts_afres
 def test_a_snapshot_the_host_fails_to_give_never_stops_the_page(page: Page, status: int) -> None:
     """A host that answers the snapshot with an error (a size rule, a skipped ``.gz``, a
     proxy): the page starts without it, its first screen works, and a game plays."""
-    page.route(SNAPSHOT, lambda route: route.fulfill(status=status, body="no"))
-    warnings = []
-    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.context.route(SNAPSHOT, lambda route: route.fulfill(status=status, body="no"))
     open_page(page)
     assert page.evaluate(HOW)["snapshot"] is False
-    assert any("snapshot.gz" in text for text in warnings)  # said on the console
     assert page.is_hidden("#loading-error") and page.inner_text("#start-status") == ""
     assert page.is_enabled('#quick [data-quick="people:2"]')
     page.click('#quick [data-quick="people:2"]')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -19,13 +20,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def run_in_pyodide() -> Callable[[str], str]:
+def run_in_pyodide() -> Callable[..., str]:
     if not (ROOT / "node_modules" / "pyodide").exists():
         pytest.fail(
             "node_modules/pyodide is missing: run `python build.py test`, which installs it"
         )
 
-    def run(code: str) -> str:
+    def run(code: str, stdlib: Path | None = None) -> str:
+        env = {**os.environ, "AKROPOLIS_STDLIB": str(stdlib)} if stdlib else None
         out = subprocess.run(
             ["node", str(HARNESS)],
             input=code,
@@ -34,6 +36,7 @@ def run_in_pyodide() -> Callable[[str], str]:
             cwd=ROOT,
             timeout=300,
             check=False,
+            env=env,
         )
         assert out.returncode == 0, f"Pyodide failed:\n{out.stderr}"
         return out.stdout

@@ -9,7 +9,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { loadPyodide } = await import(resolve(root, "node_modules", "pyodide", "pyodide.mjs"));
 
 const source = readFileSync(0, "utf8");
-const pyodide = await loadPyodide({ indexURL: resolve(root, "node_modules", "pyodide") + "/" });
+// AKROPOLIS_STDLIB: another standard library zip (the one the site ships, trimmed and compiled).
+const stdlib = process.env.AKROPOLIS_STDLIB;
+const pyodide = await loadPyodide({
+  indexURL: resolve(root, "node_modules", "pyodide") + "/",
+  ...(stdlib ? { stdLibURL: resolve(stdlib) } : {}),
+});
 // Byte-exact pass-through (a batched handler drops a last line that has no newline).
 const passTo = (fd) => ({ write: (bytes) => writeSync(fd, bytes) });
 pyodide.setStdout(passTo(1));

@@ -74,7 +74,7 @@ async function startPython() {
     return read(response);
   });
   try {
-    const { loadPyodide } = await import("./start_python.mjs");
+    const { loadPyodide, keepSnapshot } = await import("./start_python.mjs");
     const [pyodide, bundle] = await Promise.all([
       loadPyodide(),
       fetched("python.zip", (response) => response.arrayBuffer()),
@@ -83,6 +83,8 @@ async function startPython() {
     pyodide.runPython(
       "from browser.language import start_language\nfrom embed.browser.page import main\nstart_language()\nmain()",
     );
+    // The next start restores Python from its snapshot (a reader who asked to save data is spared it).
+    if (!(navigator.connection && navigator.connection.saveData)) keepSnapshot();
   } catch (error) {
     console.error("akropolis:", error);
     fail(t("The city could not be loaded. Check your connection, then reload the page."));
