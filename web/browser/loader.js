@@ -2,6 +2,7 @@
 // It wraps fetch to count the bytes of the runtime files (sizes from runtime/sizes.json, written
 // by build.py); PyScript then starts the page's Python (its browser/page.py), which hides this
 // screen and sets <html data-akropolis="ready">. Any failure sets data-akropolis="error" and says what failed.
+import "./no_storage.mjs";  // first: before PyScript opens its store
 import { words } from "./words.mjs";
 
 const root = document.documentElement;
