@@ -1,21 +1,30 @@
-// Loading screen: real download progress while Pyodide starts, and a clear message on failure.
-// It wraps fetch to count the bytes of the runtime files (sizes from runtime/sizes.json, written
-// by build.py); PyScript then starts the page's Python (its browser/page.py), which hides this
-// screen and sets <html data-akropolis="ready">. Any failure sets data-akropolis="error" and says what failed.
+// Loading screen: real download progress while Pyodide starts (the time still to wait, from the
+// bytes left and the rate so far), and a clear message on failure. It wraps fetch to count the
+// bytes of the runtime files (sizes from runtime/sizes.json, written by build.py); PyScript then
+// starts the page's Python (its browser/page.py), which hides this screen and sets
+// <html data-akropolis="ready">. Any failure sets data-akropolis="error", says which file failed
+// or arrived damaged (never a traceback), and shows the Try again buttons ([data-retry]).
 import "./no_storage.mjs";  // first: before PyScript opens its store
 import { words } from "./words.mjs";
 
 const root = document.documentElement;
-const { t, percent } = words;
+const { t, percent, number } = words;
 const step = document.getElementById("loading-step");
 const bar = document.getElementById("loading-bar");
 const errorBox = document.getElementById("loading-error");
 // The first screen (start.js) shows the same progress and failure while it covers this one.
 const startStatus = document.getElementById("start-status");
 
-function fail(text) {
+// Files that failed or arrived damaged: fetched again from the host (past the browser's cache)
+// when the player tries again.
+const failed = new Set();
+const realFetch = window.fetch.bind(window);
+
+function fail(text, file = null) {
+  if (file) failed.add(new URL(file, window.location.href).href);
   if (root.dataset.akropolis === "ready" || root.dataset.akropolis === "error") return;  // keep the first cause
   root.dataset.akropolis = "error";
+  for (const button of document.querySelectorAll("[data-retry]")) button.hidden = false;
   step.textContent = t("The game could not start.");
   errorBox.textContent = text;
   errorBox.hidden = false;
@@ -29,6 +38,41 @@ function fail(text) {
   }
 }
 
+async function retry(event) {
+  event.currentTarget.disabled = true;
+  await Promise.all([...failed].map((url) => realFetch(url, { cache: "reload" })
+    .then((response) => response.arrayBuffer()).catch(() => null)));
+  window.location.reload();
+}
+for (const button of document.querySelectorAll("[data-retry]")) button.addEventListener("click", retry);
+
+// Which file an error in starting means arrived damaged, by the error's own words (a zip
+// Python cannot open, WebAssembly that does not compile, a script cut short).
+const DAMAGED = [
+  [/unpack_archive|BadZipFile|not a zip file/i, "python.zip"],
+  [/CompileError|wasm streaming compile|WebAssembly\.instantiate/i, "runtime/pyodide/pyodide.asm.wasm"],
+  [/zipimport|_pyodide_core|python3\d+\.zip/i, "runtime/pyodide/python_stdlib.zip"],
+];
+
+// An error while starting, told in words: the damaged file it means, else its last line (a
+// Python traceback goes to the console, never to the page).
+function failWith(reason, scriptFile = "") {
+  const text = String(reason || "");
+  console.error("akropolis: the game could not start:", text);
+  const script = /SyntaxError|Unexpected end/.test(text) && scriptFile.startsWith(site)
+    ? scriptFile.slice(site.length) : null;
+  const found = DAMAGED.find(([pattern]) => pattern.test(text));
+  const file = script || (found && found[1]);
+  if (file) {
+    fail(t("The file {file} is damaged. Try again in a moment.", { file }), file);
+    return;
+  }
+  const lines = text.trim().split("\n");
+  fail(t("Error: {reason}", { reason: text.includes("Traceback") ? lines[lines.length - 1] : text }));
+}
+
+const site = new URL(".", window.location.href).href;
+
 if (typeof WebAssembly !== "object") {
   fail(t("This browser does not support WebAssembly, which the game needs. Please use a current Firefox, Chrome, Edge or Safari."));
 } else {
@@ -36,7 +80,19 @@ if (typeof WebAssembly !== "object") {
   let expected = {};
   let total = 0;
   const received = new Map();
-  const realFetch = window.fetch.bind(window);
+  let since = null;  // when the first counted byte came
+
+  // The time still to wait, from the bytes left and the rate so far, rounded so that it does not
+  // flicker: a sentence, or null while there is too little to go by.
+  const timeLeft = (done, pct) => {
+    const elapsed = since === null ? 0 : (performance.now() - since) / 1000;
+    if (elapsed < 2 || done <= 0) return null;
+    const seconds = (total - done) / (done / elapsed);
+    if (seconds >= 90) {
+      return t("Loading the game… {percent}, about {minutes} min left", { percent: percent(pct), minutes: number(Math.round(seconds / 60)) });
+    }
+    return t("Loading the game… {percent}, about {seconds} s left", { percent: percent(pct), seconds: number(Math.max(5, Math.ceil(seconds / 5) * 5)) });
+  };
 
   const show = () => {
     if (root.dataset.akropolis !== "loading") return;
@@ -44,17 +100,17 @@ if (typeof WebAssembly !== "object") {
     for (const n of received.values()) done += n;
     const pct = total ? Math.min(99, Math.round((done / total) * 100)) : 0;
     bar.value = pct;
-    step.textContent = pct < 99 ? t("Downloading the game… {percent}", { percent: percent(pct) }) : t("Starting Python…");
+    const waiting = pct < 99 ? timeLeft(done, pct) : null;
+    step.textContent = pct < 99 ? waiting || t("Downloading the game… {percent}", { percent: percent(pct) }) : t("Starting Python…");
     if (startStatus && !window.akropolisPending) {
       startStatus.ariaLive = "off";  // a screen reader is not told every percent
-      startStatus.textContent = pct < 99 ? t("Loading the game… {percent}", { percent: percent(pct) }) : t("Almost ready…");
+      startStatus.textContent = pct < 99 ? waiting || t("Loading the game… {percent}", { percent: percent(pct) }) : t("Almost ready…");
     }
   };
 
   // A first visit keeps, in memory, the bodies of the site's own files it downloads; once the
   // game is ready, offline.js hands them to the installing offline worker, which stores them
   // (checking each against the build's hashes) instead of downloading them again.
-  const site = new URL(".", window.location.href).href;
   const held = new Map(); // absolute URL → a promise of its bytes (null if they cannot be had)
   const holding = "serviceWorker" in navigator && window.isSecureContext
     && !navigator.serviceWorker.controller;
@@ -86,7 +142,7 @@ if (typeof WebAssembly !== "object") {
       if (optional(url)) {
         console.warn(`akropolis: ${url} could not be loaded (${err.message}); the game goes on without it`);
       } else {
-        fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: url, reason: err.message }));
+        fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: url, reason: err.message }), url);
       }
       throw err;
     }
@@ -94,7 +150,7 @@ if (typeof WebAssembly !== "object") {
       if (optional(url)) {
         console.warn(`akropolis: ${url} answered HTTP ${response.status}; the game goes on without it`);
       } else {
-        fail(t("A file failed to load: {file} (HTTP {status}). Reload the page to try again.", { file: url, status: response.status }));
+        fail(t("A file failed to load: {file} (HTTP {status}). Reload the page to try again.", { file: url, status: response.status }), url);
       }
       return response;
     }
@@ -109,6 +165,7 @@ if (typeof WebAssembly !== "object") {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
+        since ??= performance.now();
         received.set(name, received.get(name) + value.byteLength);
         show();
       }
@@ -121,8 +178,8 @@ if (typeof WebAssembly !== "object") {
     .then((sizes) => { expected = sizes; total = Object.values(sizes).reduce((a, b) => a + b, 0); show(); })
     .catch(() => {});
 
-  window.addEventListener("error", (event) => fail(t("Error: {reason}", { reason: event.message })));
-  window.addEventListener("unhandledrejection", (event) => fail(t("Error: {reason}", { reason: event.reason && event.reason.message || event.reason })));
+  window.addEventListener("error", (event) => failWith(event.message, event.filename || ""));
+  window.addEventListener("unhandledrejection", (event) => failWith(event.reason && event.reason.message || event.reason));
   // PyScript reports Python errors on the page; surface them on the loading screen too.
-  window.addEventListener("py:error", (event) => fail(t("Python error: {reason}", { reason: event.detail || "" })));
+  window.addEventListener("py:error", (event) => failWith(event.detail || ""));
 }
