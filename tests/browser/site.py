@@ -14,6 +14,7 @@ from __future__ import annotations
 import http.server
 import shutil
 import threading
+import time
 import zipfile
 from pathlib import Path
 
@@ -42,6 +43,10 @@ class Site:
         self.pretty = pretty
         self.headers = dict(headers or {})  # sent with every answer
         self.held: dict[str, threading.Event] = {}
+        #: Files (by the end of their path) answered badly: "404", "500", "truncated" (the
+        #: whole length announced, half the body sent, the connection closed), "slow" (the body
+        #: trickles in over about two seconds).
+        self.failing: dict[str, str] = {}
         self.sent: list[tuple[str, int]] = []  # (path, status) of every answered request
         site = self
 
@@ -62,9 +67,34 @@ class Site:
                 for name, event in site.held.items():
                     if self.path.split("?")[0].endswith(name):
                         event.wait(120)
+                for name, mode in site.failing.items():
+                    if self.path.split("?")[0].endswith(name):
+                        self._fail(mode)
+                        return
                 if site.pretty and self._pretty():
                     return
                 super().do_GET()
+
+            def _fail(self, mode: str) -> None:
+                if mode in ("404", "500"):
+                    self.send_error(int(mode))
+                    return
+                body = Path(self.translate_path(self.path)).read_bytes()
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(self.path.split("?")[0]))
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                if mode == "truncated":
+                    self.wfile.write(body[: len(body) // 2])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    self.connection.shutdown(2)
+                    return
+                pieces = 8
+                for i in range(pieces):
+                    self.wfile.write(body[i * len(body) // pieces : (i + 1) * len(body) // pieces])
+                    self.wfile.flush()
+                    time.sleep(2 / pieces)
 
             def _pretty(self) -> bool:
                 """Like Cloudflare Pages: ``x.html`` redirects to ``x``, which is served."""

@@ -142,10 +142,36 @@ def local_time(iso: str) -> str:
         return str(date.toLocaleString())
 
 
+#: The page's scripts Python cannot start without, by the global each one sets, a script
+#: before the scripts that import it (a host that failed one leaves Python an AttributeError).
+SCRIPT_GLOBALS = {
+    "akropolisWords": "words.mjs",
+    "akropolisPainter": "painter.js",
+    "akropolisNewGame": "start.js",
+}
+
+
+def _reason(error: Exception) -> str:
+    """What to tell of a failed start: the file a missing global means, else the error's line."""
+    if isinstance(error, AttributeError) and "akropolis" in str(error):
+        for name, file in SCRIPT_GLOBALS.items():
+            if not hasattr(window, name):
+                return _(
+                    "A file failed to load: {file}. Check your connection, then try again.",
+                    file=file,
+                )
+    return f"{type(error).__name__}: {error}"
+
+
+def _retry(_event) -> None:
+    window.location.reload()
+
+
 def start_page(setup: Callable[[], None], failure: str) -> bool:
     """Hide the loading screen and run ``setup``; then mark the page ready and let the offline
     worker register.  A failure is told on the loading screen (``failure`` and the error's one
-    line), never as a traceback, and the page is marked "error".  Whether it started."""
+    line, or the file it means), never as a traceback, the Try again buttons show, and the page
+    is marked "error".  Whether it started."""
     try:
         element("loading").hidden = True
         element("app").hidden = False
@@ -155,8 +181,14 @@ def start_page(setup: Callable[[], None], failure: str) -> bool:
         element("app").hidden = True
         element("loading").hidden = False
         element("loading-step").textContent = failure
-        element("loading-error").textContent = f"{type(error).__name__}: {error}"
+        reason = _reason(error)
+        element("loading-error").textContent = reason
         element("loading-error").hidden = False
+        if hasattr(window, "akropolisFail"):  # loader.js: the first screen says it too
+            window.akropolisFail(reason)
+        for button in document.querySelectorAll("[data-retry]"):
+            button.hidden = False
+            button.onclick = create_proxy(_retry)  # loader.js's own may be missing
         document.documentElement.dataset.akropolis = "error"
         return False
     element("loading-error").hidden = True  # a failure the start got past is over

@@ -38,6 +38,9 @@ function fail(text, file = null) {
   }
 }
 
+// Python's own failure to start (web/browser/dom.py), told the same way.
+window.akropolisFail = (text) => fail(text);
+
 async function retry(event) {
   event.currentTarget.disabled = true;
   await Promise.all([...failed].map((url) => realFetch(url, { cache: "reload" })
@@ -56,7 +59,7 @@ const DAMAGED = [
 
 // An error while starting, told in words: the damaged file it means, else its last line (a
 // Python traceback goes to the console, never to the page).
-function failWith(reason, scriptFile = "") {
+async function failWith(reason, scriptFile = "") {
   const text = String(reason || "");
   console.error("akropolis: the game could not start:", text);
   const script = /SyntaxError|Unexpected end/.test(text) && scriptFile.startsWith(site)
@@ -65,6 +68,21 @@ function failWith(reason, scriptFile = "") {
   const file = script || (found && found[1]);
   if (file) {
     fail(t("The file {file} is damaged. Try again in a moment.", { file }), file);
+    return;
+  }
+  // A module script or chunk the host failed: the browser names its URL.
+  const module = /Failed to fetch dynamically imported module: (\S+)/.exec(text)
+    || /error loading dynamically imported module: (\S+)/i.exec(text);
+  if (module) {
+    let url = module[1];
+    // start_python.mjs imports Pyodide's module: the browser names the importer; a second try of
+    // Pyodide's own tells which of the two failed.
+    if (url.endsWith("start_python.mjs")) {
+      const pyodide = new URL("runtime/pyodide/pyodide.mjs", site).href;
+      await import(pyodide).catch(() => { url = pyodide; });
+    }
+    const file = url.startsWith(site) ? url.slice(site.length) : url;
+    fail(t("A file failed to load: {file}. Check your connection, then try again.", { file }), url);
     return;
   }
   const lines = text.trim().split("\n");
@@ -155,21 +173,27 @@ if (typeof WebAssembly !== "object") {
       return response;
     }
     hold(url, response);
+    const absolute = new URL(url, window.location.href).href;
+    if (!response.body || !absolute.startsWith(site)) return response;
+    // Read a copy to its end: the runtime's files are counted for the progress, and a body the
+    // connection cut short (a truncated file) is told, naming the file. The page keeps the real
+    // response, so streaming WebAssembly compilation and the compiled-code cache still apply.
     const name = Object.keys(expected).find((key) => url.endsWith(key));
-    if (!name || !response.body) return response;
-    // Count the bytes on a copy: the page keeps the real response, so streaming WebAssembly
-    // compilation and the browser's compiled-code cache still apply.
     const reader = response.clone().body.getReader();
-    received.set(name, 0);
+    if (name) received.set(name, 0);
     (async () => {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
+        if (!name) continue;
         since ??= performance.now();
         received.set(name, received.get(name) + value.byteLength);
         show();
       }
-    })().catch(() => {});
+    })().catch((err) => {
+      if (optional(url)) return;
+      fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: url, reason: err.message }), url);
+    });
     return response;
   };
 
@@ -179,6 +203,12 @@ if (typeof WebAssembly !== "object") {
     .catch(() => {});
 
   window.addEventListener("error", (event) => failWith(event.message, event.filename || ""));
+  // PyScript failing to load (its core.js or a chunk of it cut short or refused) would leave the
+  // page loading for ever: once every script has run, importing it again (a no-op when it
+  // loaded) names the file that failed.
+  window.addEventListener("load", () => {
+    import(new URL("runtime/pyscript/core.js", site).href).catch((err) => failWith(err.message));
+  });
   window.addEventListener("unhandledrejection", (event) => failWith(event.reason && event.reason.message || event.reason));
   // PyScript reports Python errors on the page; surface them on the loading screen too.
   window.addEventListener("py:error", (event) => failWith(event.detail || ""));

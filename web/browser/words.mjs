@@ -27,3 +27,4 @@ if (!loaded) {
 }
 
 export const words = window.akropolisI18n;
+window.akropolisWords = words;  // for Python: this module loaded (web/browser/dom.py)
