@@ -134,6 +134,15 @@ NOT_IN_BROWSER = frozenset(
 #: The web's Python packages, each a folder of web/: the two shared layers (``common``: pure
 #: Python; ``browser``: the DOM) and one per page.
 WEB_PACKAGES = ("common", "browser", "game", "calculator", "embed")
+#: The zips of Python packages the pages unpack: the shared one (the engine without its AI, the
+#: two shared layers of web/, the catalogs), one per page, and the AI (the AI worker's).
+BUNDLES = {
+    "python.zip": (ENGINE, WEB / "common", WEB / "browser"),
+    "game.zip": (WEB / "game",),
+    "calculator.zip": (WEB / "calculator",),
+    "embed.zip": (WEB / "embed",),
+    "ai.zip": (ENGINE,),
+}
 #: Python files of web/ that are scripts the browser fetches by URL, not modules of the bundle.
 SCRIPTS = frozenset({"game/ai_worker.py"})
 
@@ -176,13 +185,19 @@ def build() -> None:
     DIST.mkdir()
     for path in site_files():
         copy(path, DIST / path.name)
-    # The Python packages travel as one zip that PyScript unpacks into Python's working
-    # directory (each page's inline config maps it to "./*"): one request, not one per module.
-    with zipfile.ZipFile(DIST / "python.zip", "w", zipfile.ZIP_DEFLATED) as bundle:
-        for package in (ENGINE, *(WEB / name for name in WEB_PACKAGES)):
-            for path in python_files(package):
-                bundle.write(path, (Path(package.name) / path.relative_to(package)).as_posix())
-        write_languages(DIST, bundle)
+    # The Python packages travel as zips that PyScript unpacks into Python's working directory
+    # (each page's inline config maps them to "./*"): one request each, not one per module.
+    # Every page takes the shared one and its own; the AI worker takes the shared one, the game's
+    # and the AI's: no page downloads another page's code.
+    for bundle_name, folders in BUNDLES.items():
+        with zipfile.ZipFile(DIST / bundle_name, "w", zipfile.ZIP_DEFLATED) as bundle:
+            for package in folders:
+                for path in python_files(package):
+                    inside = (Path(package.name) / path.relative_to(package)).as_posix()
+                    if inside.startswith("akropolis/ai/") == (bundle_name == "ai.zip"):
+                        bundle.write(path, inside)
+            if bundle_name == "python.zip":
+                write_languages(DIST, bundle)
     page = DIST / "index.html"
     page.write_text(render_page(page.read_text()))
     write_icons(DIST / "icons")
@@ -195,8 +210,13 @@ def build() -> None:
     stdlib.write_bytes(trimmed)
     # The modules every start imports travel compiled, the rest as source (smaller); the pages
     # unpack python.zip into Python's working directory.
-    compile_zips(pyodide, [Job(stdlib, "<stdlib>", 2, early), Job(DIST / "python.zip", "")])
-    write_snapshot(pyodide, stdlib, DIST / "runtime" / "pyodide" / SNAPSHOT)
+    bundles = [Job(DIST / name, "") for name in BUNDLES]
+    compile_zips(pyodide, [Job(stdlib, "<stdlib>", 2, early), *bundles])
+    # Later starts restore Python with the standard library's modules every start imports.
+    modules = tuple(
+        path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in early
+    )
+    write_snapshot(pyodide, stdlib, DIST / "runtime" / "pyodide" / SNAPSHOT, modules)
     # The pages look for the snapshot by its content, as the offline worker keeps it.
     snapshot_hash = hashlib.sha256((DIST / "runtime" / "pyodide" / SNAPSHOT).read_bytes())
     starter = DIST / "start_python.mjs"

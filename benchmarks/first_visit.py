@@ -149,7 +149,7 @@ def ready(page) -> float:
     return seconds
 
 
-def visit(browser: Browser, server: Server, path: str, network: str) -> dict:
+def visit(browser: Browser, server: Server, path: str, network: str, keeps: bool) -> dict:
     """A first visit in a fresh profile, then a later one in the same profile."""
     context = browser.new_context(**PHONE)
     try:
@@ -159,15 +159,17 @@ def visit(browser: Browser, server: Server, path: str, network: str) -> dict:
         page.goto(server.url + path, wait_until="commit")
         first = ready(page)
         sent = server.sent
-        # The offline worker, where there is one, stores the build meanwhile.
+        # Then Python's snapshot is kept for the next start: by the offline copy, or the embed's.
         page.wait_for_timeout(2000)
-        page.evaluate(
-            """async () => {
-              if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
-              const done = () => localStorage.getItem('akropolis.offline.ready');
-              for (let i = 0; i < 600 && !done(); i++) await new Promise(r => setTimeout(r, 500));
-            }"""
-        )
+        if keeps:
+            page.evaluate(
+                """async () => {
+                  const { KEY } = await import('./start_python.mjs');
+                  for (let i = 0; i < 600 && !(await caches.match(KEY)); i++) {
+                    await new Promise(r => setTimeout(r, 500));
+                  }
+                }"""
+            )
         page.close()
         page = context.new_page()
         throttle(context, page, network)
@@ -210,7 +212,7 @@ def main() -> None:
             for network in networks:
                 for _ in range(args.runs):
                     for name in pages:  # interleaved, so that a slow spell hits every page
-                        result = visit(browser, server, PAGES[name], network)
+                        result = visit(browser, server, PAGES[name], network, name != "bare")
                         results.setdefault((network, name), []).append(result)
                         print(network, name, result, flush=True)
             browser.close()

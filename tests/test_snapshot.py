@@ -28,7 +28,7 @@ def test_the_snapshot_is_made_once_per_pyodide_and_shipped_compressed(
     def node(command, check):
         assert command[:2] == ["node", str(snapshot.SCRIPT)] and check
         made.append(command)
-        Path(command[-1]).write_bytes(b"memory %d" % len(made))
+        Path(command[4]).write_bytes(b"memory %d" % len(made))  # node script pyodide stdlib OUT
 
     monkeypatch.setattr(snapshot.subprocess, "run", node)
     pyodide = fake_pyodide(tmp_path / "node_modules" / "pyodide")

@@ -1,11 +1,13 @@
 // Makes the pinned Pyodide's memory snapshot: Python started once, here in Node, so that each
 // page (and the AI worker) restores it instead of starting Python again (about 1 s, not 4-5 s).
-// Usage: node tools/snapshot.mjs <pyodide folder> <standard library zip> <output file>.  Run by build.py (tools/snapshot.py).
+// Usage: node tools/snapshot.mjs <pyodide folder> <standard library zip> <output file> [modules]:
+// the standard library's modules every start imports (comma-separated) are imported first, so
+// that a start from the snapshot finds them imported.  Run by build.py (tools/snapshot.py).
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 
-const [folder, stdlib, output] = process.argv.slice(2);
+const [folder, stdlib, output, modules = ""] = process.argv.slice(2);
 const index = resolve(folder) + "/";
 const { loadPyodide } = await import(pathToFileURL(index + "pyodide.mjs").href);
 const pyodide = await loadPyodide({
@@ -16,4 +18,13 @@ const pyodide = await loadPyodide({
   // machine.  Nothing here reads them: each page chooses its language itself.
   env: { _: "./this.program", LANG: "C.UTF-8" },
 });
+pyodide.runPython(`
+import importlib
+for name in ${JSON.stringify(modules)}.split(","):
+    if name:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            pass  # one this platform cannot import: the page will not either
+`);
 writeFileSync(output, pyodide.makeMemorySnapshot());

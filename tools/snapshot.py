@@ -22,10 +22,13 @@ SCRIPT = HERE / "snapshot.mjs"
 SNAPSHOT = "snapshot.gz"
 
 
-def write_snapshot(pyodide: Path, stdlib: Path, target: Path) -> None:
+def write_snapshot(
+    pyodide: Path, stdlib: Path, target: Path, modules: tuple[str, ...] = ()
+) -> None:
     """Write the snapshot of the Pyodide in folder ``pyodide``, with the standard library zip
-    ``stdlib`` (the trimmed one the site ships), to ``target``, compressed."""
-    key = hashlib.sha256(SCRIPT.read_bytes())
+    ``stdlib`` (the trimmed one the site ships) and its ``modules`` imported, to ``target``,
+    compressed."""
+    key = hashlib.sha256(SCRIPT.read_bytes() + ",".join(modules).encode())
     for path in (pyodide / "pyodide.asm.wasm", pyodide / "pyodide.asm.mjs", stdlib):
         key.update(path.read_bytes())
     cached = pyodide.parent / ".cache" / "akropolis" / f"snapshot-{key.hexdigest()[:16]}.gz"
@@ -33,7 +36,8 @@ def write_snapshot(pyodide: Path, stdlib: Path, target: Path) -> None:
         with tempfile.TemporaryDirectory() as scratch:
             raw = Path(scratch) / "snapshot"
             print("+ node", SCRIPT.name, "(the Python snapshot)", flush=True)
-            subprocess.run(["node", str(SCRIPT), str(pyodide), str(stdlib), str(raw)], check=True)
+            command = ["node", str(SCRIPT), str(pyodide), str(stdlib), str(raw), ",".join(modules)]
+            subprocess.run(command, check=True)
             cached.parent.mkdir(parents=True, exist_ok=True)
             partial = cached.with_suffix(".part")
             with partial.open("wb") as out:

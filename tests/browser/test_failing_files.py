@@ -29,6 +29,7 @@ REQUIRED = [
     "words.mjs",
     "start_python.mjs",
     "python.zip",
+    "game.zip",
     "runtime/pyodide/pyodide.mjs",
     "runtime/pyodide/pyodide.asm.mjs",
     "runtime/pyodide/pyodide.asm.wasm",

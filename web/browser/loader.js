@@ -115,7 +115,9 @@ if (typeof WebAssembly !== "object") {
   const show = () => {
     if (root.dataset.akropolis !== "loading") return;
     let done = 0;
-    for (const n of received.values()) done += n;
+    // Every file's bytes are counted as they come (sizes.json may arrive after the runtime's
+    // downloads began); those of the runtime's files make the progress.
+    for (const [url, n] of received) if (Object.keys(expected).some((key) => url.endsWith(key))) done += n;
     const pct = total ? Math.min(99, Math.round((done / total) * 100)) : 0;
     bar.value = pct;
     const waiting = pct < 99 ? timeLeft(done, pct) : null;
@@ -178,14 +180,13 @@ if (typeof WebAssembly !== "object") {
     // Read a copy to its end: the runtime's files are counted for the progress, and a body the
     // connection cut short (a truncated file) is told, naming the file. The page keeps the real
     // response, so streaming WebAssembly compilation and the compiled-code cache still apply.
-    const name = Object.keys(expected).find((key) => url.endsWith(key));
     const reader = response.clone().body.getReader();
-    if (name) received.set(name, 0);
+    const name = absolute.split("?")[0];
+    received.set(name, 0);
     (async () => {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
-        if (!name) continue;
         since ??= performance.now();
         received.set(name, received.get(name) + value.byteLength);
         show();
@@ -196,6 +197,9 @@ if (typeof WebAssembly !== "object") {
     });
     return response;
   };
+
+  // Python starts now, while PyScript starts itself (start_python.mjs hands it over).
+  import("./start_python.mjs").then((python) => python.begin()).catch(() => {});
 
   realFetch("runtime/sizes.json")
     .then((r) => (r.ok ? r.json() : {}))

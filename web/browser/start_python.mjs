@@ -38,8 +38,31 @@ async function unpack(response) {
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
+// Python started ahead of PyScript's asking (begin(), from loader.js), or null.
+let early = null;
+
+// Starts Python now, as the page loads: Pyodide's files load, compile and start while PyScript
+// starts itself, and PyScript's loadPyodide() then takes the Python already started. A failure
+// is told when PyScript asks.
+export function begin() {
+  early ??= start();
+  early.catch(() => {});
+  return early;
+}
+
 export async function loadPyodide(options = {}) {
+  if (early === null) return start(options);
+  const pyodide = await early;
+  early = null;  // taken: another call starts another Python
+  // What PyScript would have set at the start: where Python's output goes.
+  if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+  if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+  return pyodide;
+}
+
+async function start(options = {}) {
   const started = performance.now();
+  performance.mark("akropolis-python-start");
   const settings = { ...options, indexURL: INDEX };
   let pyodide = null;
   const response = await cached();

@@ -64,6 +64,8 @@ for (const id of ["embed", "bar", "side-content", "why", "tryit", "replay", "err
 // --- Booting Python, once, when the embed is about to be seen --------------------------------
 
 let started = false;
+// How long after the city is shown the embed starts keeping Python's snapshot, in milliseconds.
+const KEEP_AFTER_MS = 5000;
 
 async function startPython() {
   if (started) return;
@@ -75,16 +77,18 @@ async function startPython() {
   });
   try {
     const { loadPyodide, keepSnapshot } = await import("./start_python.mjs");
-    const [pyodide, bundle] = await Promise.all([
+    const [pyodide, ...bundles] = await Promise.all([
       loadPyodide(),
       fetched("python.zip", (response) => response.arrayBuffer()),
+      fetched("embed.zip", (response) => response.arrayBuffer()),
     ]);
-    pyodide.unpackArchive(bundle, "zip");  // the packages, into Python's working directory
+    for (const bundle of bundles) pyodide.unpackArchive(bundle, "zip");  // into Python's working directory
     pyodide.runPython(
       "from browser.language import start_language\nfrom embed.browser.page import main\nstart_language()\nmain()",
     );
-    // The next start restores Python from its snapshot (a reader who asked to save data is spared it).
-    if (!(navigator.connection && navigator.connection.saveData)) keepSnapshot();
+    // The next start restores Python from its snapshot: fetched once the reader has the city and
+    // the network is quiet (a reader who asked to save data is spared it).
+    if (!(navigator.connection && navigator.connection.saveData)) setTimeout(keepSnapshot, KEEP_AFTER_MS);
   } catch (error) {
     console.error("akropolis:", error);
     fail(t("The city could not be loaded. Check your connection, then reload the page."));

@@ -1,10 +1,10 @@
 """The AI worker: a PyScript worker that chooses the computer's moves off the page's thread.
 
 Started by ``game.browser.opponents`` (``create_named_worker``) with the page's own runtime and
-``python.zip``.  It exports plain functions of text and numbers: the page sends the game record
-(JSON text) and gets the chosen move back as JSON text (``game.opponents.reply_json``).
-It never touches the page (no ``window``/``document``), which is what lets it run without
-cross-origin isolation.
+``python.zip``, ``game.zip`` and ``ai.zip``.  It exports plain functions of text and numbers:
+the page sends the game record (JSON text) and gets the chosen move back as JSON text
+(``game.opponents.reply_json``).  It never touches the page (no ``window``/``document``), which
+is what lets it run without cross-origin isolation.
 """
 
 import json

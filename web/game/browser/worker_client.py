@@ -1,9 +1,10 @@
 """The page's side of the AI worker: starting it, asking it for a move, and its memory.
 
 The worker (``ai_worker.py``) is a PyScript worker started with ``pyscript.create_named_worker``
-from the page's own runtime and ``python.zip``.  Under the offline worker its first request names
-the page's build (``?build=``), so that it is served the files of the build the page opened with,
-even after another tab has accepted a new version.  It is started once and reused; a start that
+from the page's own runtime and its Python (``python.zip``, ``game.zip`` and the AI's
+``ai.zip``).  Under the offline worker its first request names the page's build
+(``?build=``), so that it is served the files of the build the page opened with, even after
+another tab has accepted a new version.  It is started once and reused; a start that
 failed is tried again only when asked (``forget_failure``).
 """
 
@@ -36,7 +37,10 @@ def worker_config() -> dict:
     container = getattr(window.navigator, "serviceWorker", None)
     if build and container is not None and getattr(container, "controller", None) is not None:
         runtime += f"?build={build}"
-    return {"interpreter": runtime, "files": {"python.zip": "./*"}}
+    return {
+        "interpreter": runtime,
+        "files": {"python.zip": "./*", "game.zip": "./*", "ai.zip": "./*"},
+    }
 
 
 def short(error: BaseException) -> str:
