@@ -165,7 +165,11 @@ def visit(browser: Browser, server: Server, path: str, network: str, keeps: bool
             page.evaluate(
                 """async () => {
                   const { KEY } = await import('./start_python.mjs');
-                  for (let i = 0; i < 600 && !(await caches.match(KEY)); i++) {
+                  // An older build (--dist) keeps it with its offline copy only.
+                  const kept = KEY ? async () => !!(await caches.match(KEY))
+                    : async () => !navigator.serviceWorker || !navigator.serviceWorker.controller
+                      || !!localStorage.getItem('akropolis.offline.ready');
+                  for (let i = 0; i < 600 && !(await kept()); i++) {
                     await new Promise(r => setTimeout(r, 500));
                   }
                 }"""
