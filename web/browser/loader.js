@@ -90,6 +90,11 @@ async function failWith(reason, scriptFile = "") {
 }
 
 const site = new URL(".", window.location.href).href;
+// A file of the site by its name in the site ("python.zip"), another by its whole address.
+const short = (url) => {
+  const absolute = new URL(url, window.location.href).href;
+  return absolute.startsWith(site) ? absolute.slice(site.length).split("?")[0] : absolute;
+};
 
 if (typeof WebAssembly !== "object") {
   fail(t("This browser does not support WebAssembly, which the game needs. Please use a current Firefox, Chrome, Edge or Safari."));
@@ -162,7 +167,7 @@ if (typeof WebAssembly !== "object") {
       if (optional(url)) {
         console.warn(`akropolis: ${url} could not be loaded (${err.message}); the game goes on without it`);
       } else {
-        fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: url, reason: err.message }), url);
+        fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: short(url), reason: err.message }), url);
       }
       throw err;
     }
@@ -170,7 +175,7 @@ if (typeof WebAssembly !== "object") {
       if (optional(url)) {
         console.warn(`akropolis: ${url} answered HTTP ${response.status}; the game goes on without it`);
       } else {
-        fail(t("A file failed to load: {file} (HTTP {status}). Reload the page to try again.", { file: url, status: response.status }), url);
+        fail(t("A file failed to load: {file} (HTTP {status}). Reload the page to try again.", { file: short(url), status: response.status }), url);
       }
       return response;
     }
@@ -193,7 +198,7 @@ if (typeof WebAssembly !== "object") {
       }
     })().catch((err) => {
       if (optional(url)) return;
-      fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: url, reason: err.message }), url);
+      fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: short(url), reason: err.message }), url);
     });
     return response;
   };
