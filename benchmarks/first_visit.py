@@ -26,18 +26,20 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import http.server
 import shutil
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
+from typing import ClassVar
 
 from playwright.sync_api import Browser, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from web_bench import CountingServer  # noqa: E402
 
 from build import BROWSER_HELP, PYODIDE_FILES, STDLIB, find_browser  # noqa: E402
 from tools.serving import Handler  # noqa: E402
@@ -70,60 +72,33 @@ PHONE = {
 }
 
 
-class Server:
-    """A folder on a free port, gzip where a real host would, counting the bytes it sends."""
+class Gzipped(Handler):
+    """Static files gzip-compressed where a real host would compress them, kept 10 minutes in
+    the browser's cache as GitHub Pages says."""
 
-    def __init__(self, root: Path) -> None:
-        self.sent = 0
-        server = self
-        packed: dict[str, bytes] = {}
+    packed: ClassVar[dict[str, bytes]] = {}
 
-        class Counting(Handler):
-            def __init__(self, *args, **kwargs) -> None:
-                super().__init__(*args, directory=str(root), **kwargs)
+    def do_GET(self) -> None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        wants = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (wants and path.is_file() and path.suffix in COMPRESSED):
+            super().do_GET()
+            return
+        if str(path) not in self.packed:
+            self.packed[str(path)] = gzip.compress(path.read_bytes(), compresslevel=6)
+        body = self.packed[str(path)]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
-            def setup(self) -> None:
-                super().setup()
-                raw = self.wfile
-
-                class Meter:
-                    def write(self, data: bytes) -> int:
-                        server.sent += len(data)
-                        return raw.write(data)
-
-                    def __getattr__(self, name: str):
-                        return getattr(raw, name)
-
-                self.wfile = Meter()
-
-            def do_GET(self) -> None:
-                path = Path(self.translate_path(self.path))
-                if path.is_dir():
-                    path = path / "index.html"
-                wants = "gzip" in self.headers.get("Accept-Encoding", "")
-                if not (wants and path.is_file() and path.suffix in COMPRESSED):
-                    super().do_GET()
-                    return
-                key = str(path)
-                if key not in packed:
-                    packed[key] = gzip.compress(path.read_bytes(), compresslevel=6)
-                body = packed[key]
-                self.send_response(200)
-                self.send_header("Content-Type", self.guess_type(str(path)))
-                self.send_header("Content-Encoding", "gzip")
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "max-age=600")
-                self.end_headers()
-                self.wfile.write(body)
-
-            def end_headers(self) -> None:
-                if not any(h.startswith(b"Cache-Control") for h in self._headers_buffer):
-                    self.send_header("Cache-Control", "max-age=600")
-                super().end_headers()
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Counting)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
 
 
 def throttle(context, page, network: str) -> None:
@@ -149,7 +124,7 @@ def ready(page) -> float:
     return seconds
 
 
-def visit(browser: Browser, server: Server, path: str, network: str, keeps: bool) -> dict:
+def visit(browser: Browser, server: CountingServer, path: str, network: str, keeps: bool) -> dict:
     """A first visit in a fresh profile, then a later one in the same profile."""
     context = browser.new_context(**PHONE)
     try:
@@ -209,7 +184,7 @@ def main() -> None:
             shutil.copyfile(ROOT / "node_modules" / "pyodide" / name, stock / name)
         bare = (ROOT / "benchmarks" / "bare.html").read_text()
         (site / "bare.html").write_text(bare.replace("runtime/pyodide/", "stock/"))
-        server = Server(site)
+        server = CountingServer(site, Gzipped)
         results: dict[tuple[str, str], list[dict]] = {}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**found.launch_options())

@@ -55,13 +55,14 @@ OFFLINE_READY = """async () => {
 
 
 class CountingServer:
-    """A built site (dist/ unless told) on a free port, counting the bytes it sends."""
+    """A built site (dist/ unless told) on a free port, counting the bytes it sends (``handler``:
+    how it answers, the static files as they are unless told)."""
 
-    def __init__(self, root: Path = DIST) -> None:
+    def __init__(self, root: Path = DIST, handler: type[Handler] = Handler) -> None:
         self.sent = 0
         server = self
 
-        class Counting(Handler):
+        class Counting(handler):
             def __init__(self, *args, **kwargs) -> None:
                 super().__init__(*args, directory=str(root), **kwargs)
 
