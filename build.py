@@ -143,6 +143,10 @@ BUNDLES = {
     "embed.zip": (WEB / "embed",),
     "ai.zip": (ENGINE,),
 }
+#: The bundle every page and the AI worker unpack, and its packages every start imports, which
+#: the snapshot holds imported (pure Python: no browser module).
+SHARED = "python.zip"
+PRELOADED = ("akropolis", "common")
 #: Python files of web/ that are scripts the browser fetches by URL, not modules of the bundle.
 SCRIPTS = frozenset({"game/ai_worker.py"})
 
@@ -216,7 +220,16 @@ def build() -> None:
     modules = tuple(
         path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in early
     )
-    write_snapshot(pyodide, stdlib, DIST / "runtime" / "pyodide" / SNAPSHOT, modules)
+    # And with the site's pure Python that every page imports (the engine, web/common), from
+    # the shared zip each start unpacks again.
+    with zipfile.ZipFile(DIST / SHARED) as shared:
+        site = tuple(
+            name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+            for name in shared.namelist()
+            if name.endswith(".pyc") and name.split("/")[0] in PRELOADED
+        )
+    target = DIST / "runtime" / "pyodide" / SNAPSHOT
+    write_snapshot(pyodide, stdlib, target, modules, (DIST / SHARED,), site)
     # The pages look for the snapshot by its content, as the offline worker keeps it.
     snapshot_hash = hashlib.sha256((DIST / "runtime" / "pyodide" / SNAPSHOT).read_bytes())
     starter = DIST / "start_python.mjs"

@@ -50,3 +50,14 @@ def test_the_snapshot_is_made_once_per_pyodide_and_shipped_compressed(
     snapshot.write_snapshot(pyodide, stdlib, second)
     assert len(made) == 3
     assert made[-1][3] == str(stdlib)
+
+    bundle = tmp_path / "python.zip"
+    bundle.write_bytes(b"the site's modules")
+    snapshot.write_snapshot(pyodide, stdlib, second, ("json",), (bundle,), ("akropolis",))
+    assert len(made) == 4
+    assert made[-1][5:] == ["json", str(bundle), "akropolis"]
+    snapshot.write_snapshot(pyodide, stdlib, second, ("json",), (bundle,), ("akropolis",))
+    assert len(made) == 4
+    bundle.write_bytes(b"the site's modules, changed")  # another build of the site's Python
+    snapshot.write_snapshot(pyodide, stdlib, second, ("json",), (bundle,), ("akropolis",))
+    assert len(made) == 5

@@ -23,20 +23,35 @@ SNAPSHOT = "snapshot.gz"
 
 
 def write_snapshot(
-    pyodide: Path, stdlib: Path, target: Path, modules: tuple[str, ...] = ()
+    pyodide: Path,
+    stdlib: Path,
+    target: Path,
+    modules: tuple[str, ...] = (),
+    zips: tuple[Path, ...] = (),
+    site: tuple[str, ...] = (),
 ) -> None:
     """Write the snapshot of the Pyodide in folder ``pyodide``, with the standard library zip
-    ``stdlib`` (the trimmed one the site ships) and its ``modules`` imported, to ``target``,
-    compressed."""
-    key = hashlib.sha256(SCRIPT.read_bytes() + ",".join(modules).encode())
-    for path in (pyodide / "pyodide.asm.wasm", pyodide / "pyodide.asm.mjs", stdlib):
+    ``stdlib`` (the trimmed one the site ships) and its ``modules`` imported, then the ``zips``
+    unpacked into Python's working directory and the ``site`` modules imported from them, to
+    ``target``, compressed."""
+    key = hashlib.sha256(SCRIPT.read_bytes() + ",".join((*modules, "|", *site)).encode())
+    for path in (pyodide / "pyodide.asm.wasm", pyodide / "pyodide.asm.mjs", stdlib, *zips):
         key.update(path.read_bytes())
     cached = pyodide.parent / ".cache" / "akropolis" / f"snapshot-{key.hexdigest()[:16]}.gz"
     if not cached.exists():
         with tempfile.TemporaryDirectory() as scratch:
             raw = Path(scratch) / "snapshot"
             print("+ node", SCRIPT.name, "(the Python snapshot)", flush=True)
-            command = ["node", str(SCRIPT), str(pyodide), str(stdlib), str(raw), ",".join(modules)]
+            command = [
+                "node",
+                str(SCRIPT),
+                str(pyodide),
+                str(stdlib),
+                str(raw),
+                ",".join(modules),
+                ",".join(str(path) for path in zips),
+                ",".join(site),
+            ]
             subprocess.run(command, check=True)
             cached.parent.mkdir(parents=True, exist_ok=True)
             partial = cached.with_suffix(".part")

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from build import DIST
 from tests.browser.site import Site
+from tests.browser.test_embed import CITY, SETTLED
 from tests.browser.test_game_ui import game_on_page, play_through_ui, quick
 from tests.browser.test_opponents import wait_for_moves
 
@@ -43,6 +44,7 @@ OPTIONAL = [
     "i18n.js",
     "loader.js",
     "no_storage.mjs",
+    "watch_fetch.mjs",
     "offline.js",
     "style.css",
     "icons/favicon.svg",
@@ -121,3 +123,42 @@ def test_a_file_that_trickles_in_only_slows_the_start(tab: Page, site: Site, nam
     site.failing[name] = "slow"
     tab.goto(site.url)
     assert settle(tab) == "ready"
+
+
+#: The files the embed cannot show a city without, once its own script runs.
+EMBED_REQUIRED = [
+    "python.zip",
+    "embed.zip",
+    "start_python.mjs",
+    "runtime/pyodide/pyodide.asm.wasm",
+    "runtime/pyodide/python_stdlib.zip",
+]
+
+
+def settle_embed(page: Page) -> str:
+    """As settle(), in the embed (whose policy runs no JavaScript given as a string)."""
+    page.wait_for_function(SETTLED, timeout=60_000)
+    return page.evaluate(STATE)
+
+
+@pytest.mark.parametrize("mode", ["404", "truncated"])
+@pytest.mark.parametrize("name", EMBED_REQUIRED)
+def test_the_embed_says_a_file_failed_and_try_again_shows_the_city(
+    tab: Page, site: Site, name: str, mode: str
+) -> None:
+    site.failing[name] = mode
+    tab.goto(f"{site.url}embed.html#{CITY}")
+    assert settle_embed(tab) == "error"
+    assert "Check your connection, then try again." in tab.inner_text("#error")
+    assert "Traceback" not in tab.inner_text("body")
+    site.failing.clear()  # the host has the file again
+    tab.get_by_role("button", name="Try again").click()
+    tab.wait_for_function(f"() => {STATE} !== 'error'")
+    assert settle_embed(tab) == "ready"
+    assert tab.is_hidden("#error")
+
+
+def test_a_link_that_shows_nothing_offers_no_try_again(tab: Page, site: Site) -> None:
+    tab.goto(f"{site.url}embed.html#")
+    assert settle_embed(tab) == "error"
+    assert tab.is_hidden("#retry")  # loading again would show nothing again

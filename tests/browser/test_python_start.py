@@ -21,8 +21,19 @@ pytestmark = pytest.mark.browser
 
 #: The snapshot's URL, as each page and the AI worker ask for it.
 SNAPSHOT = "**/runtime/pyodide/snapshot.gz"
-#: How Python started in this page (``{snapshot, ms}``), as start_python.mjs leaves it.
+#: How Python started in this page (``{snapshot, unpacked, ms}``), as start_python.mjs leaves it.
 HOW = "globalThis.akropolisPython"
+
+
+#: Whether the snapshot is kept unpacked (waiting up to a minute for it).
+UNPACKED_KEPT = """async () => {
+  const { UNPACKED, UNPACKED_KEY } = await import('./start_python.mjs');
+  for (let i = 0; i < 120; i++) {
+    if (await caches.match(UNPACKED_KEY, { cacheName: UNPACKED })) return true;
+    await new Promise(r => setTimeout(r, 500));
+  }
+  return false;
+}"""
 
 
 def offline_copy_ready(page: Page) -> None:
@@ -41,10 +52,12 @@ def test_a_first_visit_never_waits_for_the_snapshot_and_later_starts_restore_it(
     assert page.evaluate(HOW)["snapshot"] is False  # a first visit: Python started afresh
     assert received == []  # and the snapshot was not downloaded for it
     offline_copy_ready(page)  # the offline copy brought it, for the next start
+    assert page.evaluate(UNPACKED_KEPT)  # and it was unpacked in the background
 
     page.reload()
     open_page(page)
     assert page.evaluate(HOW)["snapshot"] is True
+    assert page.evaluate(HOW)["unpacked"] is True  # read as it was kept, not unpacked again
     start_against(page, ["human", "ai:easy"], seed=4)
     game = game_on_page(page)
     move = game.legal_moves()[0]
@@ -133,6 +146,56 @@ def test_a_snapshot_that_cannot_be_restored_is_set_aside_and_python_starts_afres
     wait_for_moves(page, 1)
     game.play(move)
     assert game_text(game_on_page(page)) == game_text(game)
+
+
+def test_an_unpacked_snapshot_that_cannot_be_restored_is_dropped_and_python_starts_afresh(
+    page: Page,
+) -> None:
+    blank_page_of_the_site(page)
+    page.evaluate(
+        """async () => {
+          const { UNPACKED, UNPACKED_KEY } = await import('./start_python.mjs');
+          const junk = new Response('raw junk'.repeat(99));
+          await (await caches.open(UNPACKED)).put(UNPACKED_KEY, junk);
+        }"""
+    )
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    open_page(page)
+    assert page.evaluate(HOW) | {"ms": 0} == {"snapshot": False, "unpacked": False, "ms": 0}
+    assert any("Python starts without its snapshot" in text for text in warnings)
+    dropped = """async () => {
+      const { UNPACKED } = await import('./start_python.mjs');
+      for (let i = 0; i < 50 && (await caches.keys()).includes(UNPACKED); i++) {
+        await new Promise(r => setTimeout(r, 200));
+      }
+      return !(await caches.keys()).includes(UNPACKED);
+    }"""
+    assert page.evaluate(dropped)  # the next start unpacks the offline copy's
+    start_against(page, ["human", "human"], seed=2)
+    game = game_on_page(page)
+    play_through_ui(page, game.legal_moves()[0])
+    wait_for_moves(page, 1)
+
+
+def test_the_snapshot_is_kept_unpacked_only_where_storage_has_room(page: Page) -> None:
+    """30 MB more is asked only of a browser that has room to spare: a device nearly full keeps
+    the packed copy only (and each start unpacks it)."""
+    blank_page_of_the_site(page)
+    kept = page.evaluate(
+        """async () => {
+          const python = await import('./start_python.mjs');
+          const { UNPACKED, UNPACKED_KEY } = python;
+          navigator.storage.estimate = async () => ({ quota: 150e6, usage: 40e6 });
+          await python.keepSnapshot();  // the packed copy, as the embed keeps it
+          const nearlyFull = !!(await caches.match(UNPACKED_KEY, { cacheName: UNPACKED }));
+          navigator.storage.estimate = async () => ({ quota: 4e9, usage: 40e6 });
+          await python.keepUnpackedSnapshot();
+          const roomy = !!(await caches.match(UNPACKED_KEY, { cacheName: UNPACKED }));
+          return [nearlyFull, roomy];
+        }"""
+    )
+    assert kept == [False, True]
 
 
 @pytest.mark.parametrize("status", [404, 500])

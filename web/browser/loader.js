@@ -5,6 +5,7 @@
 // <html data-akropolis="ready">. Any failure sets data-akropolis="error", says which file failed
 // or arrived damaged (never a traceback), and shows the Try again buttons ([data-retry]).
 import "./no_storage.mjs";  // first: before PyScript opens its store
+import { watchFetch } from "./watch_fetch.mjs";
 import { words } from "./words.mjs";
 
 const root = document.documentElement;
@@ -158,50 +159,21 @@ if (typeof WebAssembly !== "object") {
   const OPTIONAL = ["runtime/pyodide/snapshot.gz", ".webmanifest", "/icons/", "ai_worker.py"];
   const optional = (url) => OPTIONAL.some((part) => url.includes(part));
 
-  window.fetch = async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    let response;
-    try {
-      response = await realFetch(input, init);
-    } catch (err) {
-      if (optional(url)) {
-        console.warn(`akropolis: ${url} could not be loaded (${err.message}); the game goes on without it`);
-      } else {
-        fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: short(url), reason: err.message }), url);
-      }
-      throw err;
-    }
-    if (!response.ok) {
-      if (optional(url)) {
-        console.warn(`akropolis: ${url} answered HTTP ${response.status}; the game goes on without it`);
-      } else {
-        fail(t("A file failed to load: {file} (HTTP {status}). Reload the page to try again.", { file: short(url), status: response.status }), url);
-      }
-      return response;
-    }
-    hold(url, response);
-    const absolute = new URL(url, window.location.href).href;
-    if (!response.body || !absolute.startsWith(site)) return response;
-    // Read a copy to its end: the runtime's files are counted for the progress, and a body the
-    // connection cut short (a truncated file) is told, naming the file. The page keeps the real
-    // response, so streaming WebAssembly compilation and the compiled-code cache still apply.
-    const reader = response.clone().body.getReader();
-    const name = absolute.split("?")[0];
-    received.set(name, 0);
-    (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        since ??= performance.now();
-        received.set(name, received.get(name) + value.byteLength);
-        show();
-      }
-    })().catch((err) => {
-      if (optional(url)) return;
-      fail(t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: short(url), reason: err.message }), url);
-    });
-    return response;
-  };
+  watchFetch({
+    optional,
+    fail: (url, reason) => {
+      const said = /^HTTP \d+$/.test(reason)
+        ? t("A file failed to load: {file} (HTTP {status}). Reload the page to try again.", { file: short(url), status: reason.slice(5) })
+        : t("A file failed to load: {file} ({reason}). Check your connection and reload.", { file: short(url), reason });
+      fail(said, url);
+    },
+    seen: hold,
+    counted: (name, bytes) => {
+      if (bytes) since ??= performance.now();
+      received.set(name, bytes ? received.get(name) + bytes : 0);
+      show();
+    },
+  });
 
   // Python starts now, while PyScript starts itself (start_python.mjs hands it over).
   import("./start_python.mjs").then((python) => python.begin()).catch(() => {});

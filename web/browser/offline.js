@@ -68,6 +68,8 @@ function offer(worker) {
   if (!worker) return;
   if (!navigator.serviceWorker.controller) {
     installed(); // a first install is no update: offline play has just become possible
+    // Python's snapshot is among its files: unpacked now, the next start restores it at once.
+    import("./start_python.mjs").then((python) => python.keepUnpackedSnapshot()).catch(() => {});
     return;
   }
   show("ready");

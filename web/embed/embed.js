@@ -21,10 +21,13 @@ const query = new URLSearchParams(window.location.search.slice(0, 1000));
 if (query.get("theme") === "dark") root.dataset.theme = "dark";
 if (query.get("breakdown") === "0") root.dataset.breakdown = "0";
 
-function fail(text) {
+// A failure, said on the error card; one that loading again may mend (a file the network or
+// the host failed) offers Try again, which loads the frame again.
+function fail(text, { retry = false } = {}) {
   if (root.dataset.akropolis === "ready" || root.dataset.akropolis === "error") return;
   root.dataset.akropolis = "error";
   $("error-text").textContent = text;
+  $("retry").hidden = !retry;
   $("error").hidden = false;
   $("body").hidden = true;
   report();
@@ -75,6 +78,20 @@ async function startPython() {
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     return read(response);
   });
+  // A file the host refuses or cuts short stops the start at once, not after a long wait.
+  const unavailable = () => fail(t("The city could not be loaded. Check your connection, then try again."), { retry: true });
+  try {
+    const { watchFetch } = await import("./watch_fetch.mjs");
+    watchFetch({
+      optional: (url) => url.includes("snapshot.gz"),
+      fail: (url, reason) => {
+        console.error(`akropolis: ${url} could not be loaded (${reason})`);
+        unavailable();
+      },
+    });
+  } catch (error) {
+    console.warn("akropolis: the embed starts without watching its files:", error);
+  }
   try {
     const { loadPyodide, keepSnapshot } = await import("./start_python.mjs");
     const [pyodide, ...bundles] = await Promise.all([
@@ -91,7 +108,7 @@ async function startPython() {
     if (!(navigator.connection && navigator.connection.saveData)) setTimeout(keepSnapshot, KEEP_AFTER_MS);
   } catch (error) {
     console.error("akropolis:", error);
-    fail(t("The city could not be loaded. Check your connection, then reload the page."));
+    unavailable();
   }
 }
 
@@ -212,11 +229,12 @@ if (fragment.length > MAX_NOTATION_LENGTH) {
   fail(t("This link shows nothing: a city (C1;…) or a game (A1;…) goes after #."));
 } else {
   window.addEventListener("error", () => {
-    if (root.dataset.akropolis === "loading") fail(t("The city could not be loaded. Reload the page to try again."));
+    if (root.dataset.akropolis === "loading") fail(t("The city could not be loaded. Check your connection, then try again."), { retry: true });
   });
   window.addEventListener("unhandledrejection", () => {
-    if (root.dataset.akropolis === "loading") fail(t("The city could not be loaded. Reload the page to try again."));
+    if (root.dataset.akropolis === "loading") fail(t("The city could not be loaded. Check your connection, then try again."), { retry: true });
   });
+  $("retry").addEventListener("click", () => window.location.reload());
   $("placeholder").addEventListener("click", boot);
   if ("IntersectionObserver" in window) {
     // Inside a frame the root is the top page's viewport: it fires when the reader gets near.

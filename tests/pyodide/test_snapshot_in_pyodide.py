@@ -1,0 +1,63 @@
+"""The build's memory snapshot, restored in Pyodide (Node) as a later visit restores it: it
+holds the engine and web/common already imported (the modules every page imports, pure Python),
+no module of the browser's, and whatever a page or the AI worker imports afterwards from the
+zips they unpack still imports, beside the modules the snapshot holds."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HARNESS = ROOT / "tests" / "pyodide" / "restore_snapshot.mjs"
+SNAPSHOT = ROOT / "dist" / "runtime" / "pyodide" / "snapshot.gz"
+
+
+def restored(code: str, *zips: str) -> list[str]:
+    if not SNAPSHOT.exists():
+        pytest.fail("dist/ is not built: run `python build.py` (python build.py test does)")
+    out = subprocess.run(
+        ["node", str(HARNESS), *zips],
+        input=code,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+    if out.returncode != 0:
+        pytest.fail(out.stderr.splitlines()[-1] if out.stderr else "no output")
+    return out.stdout.splitlines()
+
+
+def test_the_snapshot_holds_the_engine_and_the_common_modules_and_nothing_of_the_browser() -> None:
+    (line,) = restored("import json\nprint(json.dumps(BEFORE))")
+    before = set(json.loads(line))
+    assert {"akropolis", "akropolis.game", "akropolis.records", "common.i18n"} <= before
+    assert "akropolis.picture.svg" in before and "common.explain" in before
+    site = {name.split(".")[0] for name in before} & {"browser", "game", "calculator", "embed"}
+    assert site == set()  # the browser's modules import js or pyscript: never in the snapshot
+    assert not any(name.startswith("akropolis.ai") for name in before)  # the worker's alone
+
+
+def test_what_a_page_and_the_ai_worker_import_afterwards_imports_from_their_zips() -> None:
+    lines = restored(
+        "import akropolis, game.table\n"
+        "from akropolis import Game, records\n"
+        "from akropolis.ai import choose\n"
+        "from pathlib import Path\n"
+        "here = Path(akropolis.__file__).parent\n"
+        "print(here.is_relative_to(Path.cwd()), (here / 'schemas' / 'game.schema.json').exists())\n"
+        "game = Game(2, seed=5)\n"
+        "while not game.is_over:\n"
+        "    game.play(choose(game, 'easy', seed=2).move)\n"
+        "text = records.dump(game)\n"
+        "print(records.dump(records.load(text)) == text)\n",
+        "python.zip",
+        "game.zip",
+        "ai.zip",
+    )
+    assert lines == ["True True", "True"]
