@@ -75,3 +75,27 @@ def test_the_architects_and_the_house_threshold_match_the_engine() -> None:
     assert ARCHITECTS["metagenes"].quarry_points == 2
     assert f"doubled if it is {HOUSE_VARIANT_THRESHOLD} or more" in RULES
     assert Kind.HOUSE.label == "house"
+
+
+def test_the_fair_links_page_counts_the_draws_as_the_engine_deals() -> None:
+    """docs/fair-links.md: per player count, the tiles, the stacks and the draws (one for the
+    opening site, one per stack), with the all-tiles option in brackets."""
+    page = (ROOT / "docs" / "fair-links.md").read_text(encoding="utf-8")
+    rows = re.findall(
+        r"^\s*\| (\d) \| (\d+)(?: \(all tiles: (\d+)\))? \| (\d+)(?: \((\d+)\))? \| "
+        r"(\d+)(?: \((\d+)\))? \|$",
+        page,
+        re.MULTILINE,
+    )
+    assert [row[0] for row in rows] == ["2", "3", "4"]
+    for players, tiles, all_tiles, stacks, all_stacks, draws, all_draws in rows:
+        for all_option, said in (
+            (False, (tiles, stacks, draws)),
+            (True, (all_tiles, all_stacks, all_draws)),
+        ):
+            if not said[0]:
+                continue
+            options = Game(int(players), seed=1, all_tiles=all_option).options
+            pool = len(options.pool())
+            count = -(-(pool - options.site_size) // options.stack_size)
+            assert tuple(map(int, said)) == (pool, count, count + 1)
