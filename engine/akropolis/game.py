@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .architect import (
@@ -22,7 +21,6 @@ from .architect import (
     solo_result,
 )
 from .checks import (
-    check_bool,
     check_int,
     check_kinds,
     check_names,
@@ -33,48 +31,23 @@ from .checks import (
 )
 from .city import City, IllegalMoveError, Move, Placement, checked_placement
 from .hexes import Hex, pack, unpack
-from .rng import SplitMix64
+from .options import MAX_PLAYERS, MIN_PLAYERS, STANDARD_STACKS, Options, check_deck, deal
 from .scoring import CityScore, Result, final_result, score_city
-from .sentences import Sentence, stone_count
-from .tiles import TILES, tile_pool
+from .sentences import Plural, Sentence, stone_count
+from .tiles import TILES
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-#: Stacks in a standard game; the all-tiles option uses as many as the 61 tiles make.
-STANDARD_STACKS = 11
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """What a game is played with: player count, variants and the all-tiles option."""
-
-    players: int = 2
-    variants: frozenset[str] = frozenset()
-    all_tiles: bool = False
-
-    def __post_init__(self) -> None:
-        if not is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(
-                Sentence("players must be 2, 3 or 4, not {value}", value=excerpt(self.players))
-            )
-        object.__setattr__(self, "variants", check_variants(self.variants))
-        check_bool(self.all_tiles, "all_tiles")
-        if self.all_tiles and self.players == MAX_PLAYERS:
-            raise ValueError(
-                Sentence("the all-tiles option is for 2 or 3 players (4 players use all tiles)")
-            )
-
-    @property
-    def site_size(self) -> int:
-        """Tiles in the Construction Site at the start of each round."""
-        return self.players + 2
-
-    @property
-    def stack_size(self) -> int:
-        return self.players + 1
-
-    def pool(self) -> list[int]:
-        """The ids of the tiles this game uses."""
-        return tile_pool(self.players, self.all_tiles)
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "STANDARD_STACKS",
+    "Game",
+    "LegalMove",
+    "Options",
+    "Result",
+    "check_deck",
+    "deal",
+    "final_result",
+]
 
 
 class LegalMove(NamedTuple):
@@ -117,53 +90,6 @@ class _Turn(NamedTuple):
     supplied: bool
 
 
-def deal(options: Options, seed: int) -> list[int]:
-    """The deck for a seed: the pool shuffled; the first ``site_size`` tiles start the site."""
-    check_seed(seed)
-    return SplitMix64(seed).shuffled(options.pool())
-
-
-def check_deck(options: Options, deck: Sequence[int]) -> list[int]:
-    """A deck checked against the game's tile pool: known ids, each at most once."""
-    if not isinstance(deck, (list, tuple)):
-        raise ValueError(
-            Sentence("the deck must be a list of tile numbers, not {value}", value=excerpt(deck))
-        )
-    deck = list(deck)
-    if not deck:
-        raise ValueError(Sentence("the deck is empty"))
-    pool = set(options.pool())
-    seen: set[int] = set()
-    for index, tile in enumerate(deck):
-        if not is_int(tile) or tile not in TILES:
-            raise ValueError(
-                Sentence(
-                    "deck position {position}: {value} is not a tile (1 to 61)",
-                    position=index + 1,
-                    value=excerpt(tile),
-                )
-            )
-        if tile not in pool:
-            raise ValueError(
-                Sentence(
-                    "deck position {position}: tile {tile} is not used with {players} players",
-                    position=index + 1,
-                    tile=tile,
-                    players=options.players,
-                )
-            )
-        if tile in seen:
-            raise ValueError(
-                Sentence(
-                    "deck position {position}: tile {tile} appears twice",
-                    position=index + 1,
-                    tile=tile,
-                )
-            )
-        seen.add(tile)
-    return deck
-
-
 class Game:
     """One game: 2–4 cities, the Construction Site and the stacks, played move by move."""
 
@@ -177,8 +103,15 @@ class Game:
         deck: Sequence[int] | None = None,
         names: Sequence[str] | None = None,
         kinds: Sequence[str | None] | None = None,
+        hidden: bool = False,
     ) -> None:
         self.options = Options(players, check_variants(variants), all_tiles)
+        #: Whether the stacks are turned over one by one as the game needs them (a game played
+        #: by link: docs/fair-links.md): ``deck`` then holds only the tiles turned over so far,
+        #: and each stack comes with ``turn_over``.  Otherwise the deck is dealt in advance.
+        self.hidden: bool = hidden is True
+        if hidden is True and deck is None:
+            raise ValueError(Sentence("a game with hidden stacks starts from its opening site"))
         if seed is not None:
             check_seed(seed)
         elif deck is None:
@@ -203,9 +136,15 @@ class Game:
                     "(no all-tiles option)"
                 )
             )
+        #: How many tiles the game deals in all.
+        self._total = len(self.options.pool()) if self.hidden else len(self.deck)
+        if self.hidden and len(self.deck) < min(self.options.site_size, self._total):
+            raise ValueError(Sentence("the deck must hold at least the opening site"))
         size = min(self.options.site_size, len(self.deck))
         self._site: list[int] = list(self.deck[:size])
         self._next_stack = size
+        #: A stack is due but not turned over yet (a hidden deal only).
+        self._awaiting = False
         self._stones: list[int] = [seat + 1 for seat in range(players)]
         self.cities: tuple[City, ...] = tuple(City() for _ in range(players))
         self.turn = 0
@@ -234,7 +173,7 @@ class Game:
 
     @property
     def stacks_left(self) -> int:
-        remaining = len(self.deck) - self._next_stack
+        remaining = self._total - self._next_stack
         return -(-remaining // self.options.stack_size)  # a short last stack is still a stack
 
     @property
@@ -246,7 +185,33 @@ class Game:
     @property
     def is_over(self) -> bool:
         """The game ends when one tile is left in the site and no stack can refill it."""
-        return len(self._site) <= 1 and self._next_stack >= len(self.deck)
+        return len(self._site) <= 1 and self._next_stack >= self._total
+
+    @property
+    def awaiting_stack(self) -> bool:
+        """Whether the next stack is due but not turned over yet (a hidden deal): no move
+        can be played until ``turn_over`` brings it."""
+        return self._awaiting
+
+    def turn_over(self, tiles: Sequence[int]) -> None:
+        """Turn over the stack that is due (a hidden deal): its tiles join the site."""
+        if not self._awaiting:
+            raise IllegalMoveError(Sentence("no stack is due now"))
+        size = min(self.options.stack_size, self._total - self._next_stack)
+        if not isinstance(tiles, (list, tuple)) or len(tiles) != size:
+            raise ValueError(
+                Plural(
+                    "a stack must hold {count} tile, not {value}",
+                    "a stack must hold {count} tiles, not {value}",
+                    size,
+                    value=excerpt(tiles),
+                )
+            )
+        deck = check_deck(self.options, [*self.deck, *tiles])
+        self.deck = tuple(deck)
+        self._site.extend(tiles)
+        self._next_stack += size
+        self._awaiting = False
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -276,6 +241,8 @@ class Game:
         if self.architect is not None and self.turn == 1:
             forced = self.forced_move()
             return [] if forced is None else [forced]
+        if self._awaiting:
+            return []
         spots = self.cities[self.turn].spots()
         new = tuple.__new__
         out: list[LegalMove] = []
@@ -296,6 +263,8 @@ class Game:
         tile, anchor, rotation = checked_placement(move)
         if self.is_over:
             raise IllegalMoveError(Sentence("the game is over"))
+        if self._awaiting:
+            raise IllegalMoveError(Sentence("the next stack is not turned over yet"))
         if player is not None and (not is_int(player) or not 0 <= player < self.players):
             raise IllegalMoveError(Sentence("there is no player {value}", value=excerpt(player)))
         if player is not None and player != self.turn:
@@ -403,11 +372,14 @@ class Game:
         if self.architect is not None and player == 0:
             self._stones[1] += info.cost  # the human pays the Architect
         self.turn = (player + 1) % self.players
-        supplied = len(self._site) == 1 and self._next_stack < len(self.deck)
+        supplied = len(self._site) == 1 and self._next_stack < self._total
         if supplied:
-            stack_end = self._next_stack + self.options.stack_size
-            self._site.extend(self.deck[self._next_stack : stack_end])
-            self._next_stack = min(stack_end, len(self.deck))
+            if self._next_stack < len(self.deck):
+                stack_end = self._next_stack + self.options.stack_size
+                self._site.extend(self.deck[self._next_stack : stack_end])
+                self._next_stack = min(stack_end, len(self.deck))
+            else:
+                self._awaiting = True  # a hidden deal: the stack comes with turn_over
             self.chief = (self.chief + 1) % self.players
             self.round += 1
         self._turns.append(
@@ -420,9 +392,11 @@ class Game:
             raise IllegalMoveError(Sentence("there is no move to undo"))
         turn = self._turns.pop()
         if turn.supplied:
+            # The stack goes back on top (a hidden deal keeps it turned over: it was seen).
             added = len(self._site) - 1
             del self._site[1:]
             self._next_stack -= added
+            self._awaiting = False
             self.chief = (self.chief - 1) % self.players
             self.round -= 1
         move = self.cities[turn.player].undo()
@@ -454,6 +428,7 @@ class Game:
             deck=self.deck,
             names=self.names,
             kinds=self.kinds,
+            hidden=self.hidden,
         )
         game.seed = self.seed
         return game

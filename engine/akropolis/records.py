@@ -257,16 +257,23 @@ def read_game(data: Any) -> Game:
         if "kind" in player:
             kind = reported(checks.check_kind, where, kind, "kind")
         kinds.append(kind)
-    options = expect_object(data["options"], "options", {"variants"}, {"all_tiles"})
+    options = expect_object(
+        data["options"], "options", {"variants"}, {"all_tiles", "hidden_stacks"}
+    )
     variants = _read_variants(options["variants"], "options.variants")
     all_tiles = reported(checks.check_bool, "options", options.get("all_tiles", False), "all_tiles")
+    hidden = options.get("hidden_stacks", False)
+    hidden = reported(checks.check_bool, "options", hidden, "hidden_stacks")
     seed = data.get("seed")
     if "seed" in data:
         seed = reported(checks.check_seed, "", seed)
+    if hidden and seed is not None:
+        # A seed would fix the stacks still hidden.
+        raise RecordError(Sentence("a game with hidden stacks has no seed"))
     deck = data.get("deck")
     if "deck" in data:
         deck = expect_list(deck, "deck")
-    elif seed is None:
+    elif seed is None and not hidden:
         raise RecordError(Sentence("the record needs a seed or a deck"))
     moves = [
         _read_placement(move, Sentence("move {number}", number=index + 1))
@@ -281,6 +288,7 @@ def read_game(data: Any) -> Game:
             deck=deck,
             names=names,
             kinds=kinds,
+            hidden=hidden,
         )
     except ValueError as error:
         raise RecordError(reason_of(error)) from None
@@ -383,6 +391,8 @@ def game_to_record(game: Game) -> dict[str, Any]:
             "all_tiles": game.options.all_tiles,
         },
     }
+    if game.hidden:
+        record["options"]["hidden_stacks"] = True
     if game.seed is not None:
         record["seed"] = game.seed
     record["deck"] = list(game.deck)
