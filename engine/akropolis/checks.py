@@ -208,6 +208,16 @@ def check_name(value: Any, what: str = A_NAME) -> str:
             )
     if not any(names.draws_ink(char) for char in value):
         raise ValueError(Sentence("{what} needs at least one visible character", what=what))
+    marks = names.marks_in_a_row(value)
+    if marks > names.MAX_MARKS_IN_A_ROW:
+        raise ValueError(
+            Sentence(
+                "{what} has {count} marks on one character; at most {limit} are allowed",
+                what=what,
+                count=marks,
+                limit=names.MAX_MARKS_IN_A_ROW,
+            )
+        )
     return value
 
 

@@ -7,7 +7,8 @@ invisible format characters are refused anywhere in a name, except the zero-widt
 U+200C and U+200D that emoji and some scripts need.  And two names in one game must not look
 the same: ``look_alike_key`` is what a person sees of a name (compatibility forms folded,
 invisible characters dropped, spaces collapsed, case ignored), so that "Ann", "ann", "Ann "
-with a zero-width joiner and fullwidth "Ａｎｎ" are one name.
+with a zero-width joiner and fullwidth "Ａｎｎ" are one name.  No character may carry more
+than ``MAX_MARKS_IN_A_ROW`` combining marks (a tower of marks paints over the page).
 
 Every Python judges a name alike.  The Default_Ignorable_Code_Point ranges are written out
 here (Unicode fixed them, unassigned code points included), and the engine reads the
@@ -96,6 +97,21 @@ def draws_ink(char: str) -> bool:
         return False
     category = _category(char)
     return category[0] in "LNPS" or category in ("Cn", "Co")
+
+
+#: Combining marks one character may carry: enough for any script's accents and signs
+#: (Vietnamese stacks two, Indic scripts three or four), not a tower of them that paints over
+#: the page around the name.
+MAX_MARKS_IN_A_ROW = 4
+
+
+def marks_in_a_row(name: str) -> int:
+    """The most combining marks that follow one another in ``name``."""
+    longest = run = 0
+    for char in name:
+        run = run + 1 if _category(char)[0] == "M" else 0
+        longest = max(longest, run)
+    return longest
 
 
 def look_alike_key(name: str) -> str:

@@ -383,7 +383,7 @@ def test_a_link_on_a_first_visit_offers_no_way_back_to_a_game_never_made(device:
     page.goto(f"{page.base}index.html#play/{checked_notation(game)}")
     page.wait_for_function("document.documentElement.dataset.akropolis === 'ready'")
     page.wait_for_selector("#link-dialog[open]")
-    press(page, "#link-actions button:text-is('Bob')")
+    press(page, "#link-actions button:text-is('I am Bob')")
     page.wait_for_selector("#link-bar:not([hidden])")
     assert page.is_hidden("#btn-back")
     assert page.inner_text("#link-turn").startswith("Your turn, Bob")

@@ -63,7 +63,7 @@ def start_by_link(page: Page, names: list[str], seed: int) -> None:
 def who(page: Page, name: str) -> None:
     page.wait_for_selector("#link-dialog[open]")
     assert page.inner_text("#link-title") == "Who are you?"
-    press(page, f"#link-actions button:text-is('{name}')")
+    press(page, f"#link-actions button:text-is('I am {name}')")
     page.wait_for_selector("#link-dialog", state="hidden")
 
 
@@ -317,6 +317,7 @@ BAD_NAMES = {
     ),
     "hangul-filler": (["\u3164", "Bob"], "the name needs at least one visible character"),
     "blank-braille": (["Ann", "\u2800\u2800"], "the name needs at least one visible character"),
+    "a-tower-of-marks": (["Ann", "Z" + "\u0301" * 39], "39 marks on one character"),
 }
 
 
@@ -340,3 +341,18 @@ def test_a_play_link_whose_names_clash_or_look_blank_is_refused_and_the_game_sta
     assert same(game_on_page(page), game)
     assert slot(page) == saved and kept_texts(page) == []
     assert_clean(page)
+
+
+def test_a_seat_named_like_a_button_of_who_are_you_cannot_pose_as_it(page: Page) -> None:
+    """Each seat's button says "I am …": a player named "Just watching" has a button of their
+    own, distinct from the dialog's "Just watching"."""
+    open_page(page)
+    record = records.game_to_record(Game(2, seed=5))
+    record["players"] = [{"name": "Just watching"}, {"name": "Bob"}]
+    page.goto(page.base + "index.html#play/" + notation.format_game(record, check=True))
+    page.wait_for_selector("#link-dialog[open]")
+    labels = page.locator("#link-actions button").all_inner_texts()
+    assert labels == ["I am Just watching", "I am Bob", "Just watching"]
+    press(page, "#link-actions button:text-is('Just watching')")
+    page.wait_for_selector("#link-dialog", state="hidden")
+    assert page.is_visible("#link-bar")

@@ -169,3 +169,18 @@ def test_characters_newer_than_unicode_14_count_as_visible_and_are_kept_by_the_k
         assert draws_ink(char)
         assert check_name(char) == char
         assert look_alike_key(char) == char
+
+
+@pytest.mark.parametrize("way", WAYS)
+def test_a_tower_of_combining_marks_is_refused_and_real_accents_are_not(way: str) -> None:
+    """A letter with 39 marks paints far over the page around the name; Vietnamese (two marks),
+    Devanagari (three signs) and a few marks spread over a name are every script's own."""
+    assert "39 marks on one character" in refusal(way, ["Ann", "Z" + "\u0301" * 39])
+    assert "5 marks on one character" in refusal(way, ["Ann", "Ze" + "\u0308" * 5])
+    for name in (
+        "Nguy\u1ec5n",
+        "Vie\u0323\u0302t",
+        "\u0915\u094d\u0937\u093f",
+        "e\u0301\u0301\u0301\u0301",
+    ):
+        assert open_game(way, [name, "Bob"]).names == (name, "Bob")

@@ -250,8 +250,11 @@ class LinkSession:
 
     def ask_seat(self) -> None:
         game = self.game
+        # "I am Ann", never the bare name: a seat named "Just watching" cannot pose as the
+        # button of that name.
         actions = [
-            (name, lambda seat=seat: self.choose_seat(seat)) for seat, name in enumerate(game.names)
+            (_("I am {name}", name=name), lambda seat=seat: self.choose_seat(seat))
+            for seat, name in enumerate(game.names)
         ]
         actions.append((_("Just watching"), lambda: self.choose_seat(WATCHING)))
         self.ask(
