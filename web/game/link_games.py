@@ -340,7 +340,9 @@ class LinkGames:
 
     def old_finished(self, now: str, on_screen: str | None = None) -> list[str]:
         """Finished games by link not used here for ``OLD_AFTER_DAYS`` days, except those the
-        player chose to keep and the one ``on_screen``."""
+        player chose to keep and the one ``on_screen``.  Each is read from its slot: the note
+        says when a game was used, never whether it is over; a slot that holds a game still
+        going on, another game, or anything that cannot be read is never offered."""
         limit = _time(now)
         if limit is None:
             return []
@@ -348,11 +350,16 @@ class LinkGames:
         old = []
         for gid, note in self._index().items():
             used = _time(note.get("used"))
-            if gid == on_screen or not note.get("over") or note.get("keep") or used is None:
+            if gid == on_screen or note.get("keep") or used is None or used >= limit:
                 continue
-            if used < limit and self.text(gid) is not None:
+            if self._finished(gid):
                 old.append(gid)
         return sorted(old)
+
+    def _finished(self, gid: str) -> bool:
+        """Whether the slot of ``gid`` holds that game, readable and over."""
+        slot = read_slot(gid, self.text(gid))
+        return slot.state == READY and slot.game is not None and slot.game.is_over
 
     def keep_old(self, gids: list[str]) -> None:
         """The player chose to keep these old games: they are never offered for clean-up again."""
@@ -362,8 +369,11 @@ class LinkGames:
         self._write_index(index)
 
     def clean(self, gids: list[str]) -> None:
+        """Delete these old finished games, each read again first: one that changed since it
+        was offered (played on in another tab, replaced) stays."""
         for gid in gids:
-            self.forget(gid)
+            if self._finished(gid):
+                self.forget(gid)
 
     def _note(self, gid: str, over: bool | None = None) -> None:
         index = self._index()

@@ -286,6 +286,33 @@ def test_old_finished_games_are_offered_for_cleanup_until_the_player_keeps_them(
     assert [e.used for e in games.listed() if e.gid == game_id(going_on)] == [LATER[31]]
 
 
+def test_the_cleanup_reads_each_game_itself_and_never_trusts_a_note_that_it_is_over() -> None:
+    """A note that says "over" (written by an earlier page, or by hand) for a game still going
+    on, or for a slot that cannot be read, offers nothing and deletes nothing; a game that was
+    played on after it was offered is not deleted."""
+    store = MemoryStore()
+    games = device(store, Clock())
+    going_on, finished = played(3), random_game(2, 21)
+    for game in (going_on, finished):
+        games.save(game)
+    broken = "0123456789abcdef"
+    store.set(LINK_PREFIX + broken, "{not a record")
+    index = json.loads(store.get(INDEX_KEY))
+    for gid in (game_id(going_on), broken):
+        index[gid] = {"used": DAY_ONE, "over": True}
+    index[game_id(finished)]["over"] = False  # a note that is wrong the other way
+    store.set(INDEX_KEY, json.dumps(index))
+    assert games.old_finished(LATER[31]) == [game_id(finished)]  # read, not noted
+    games.clean([game_id(going_on), broken])  # even if asked to: each is read again
+    assert store.get(LINK_PREFIX + game_id(going_on)) is not None
+    assert store.get(LINK_PREFIX + broken) == "{not a record"
+    # Offered while finished, then replaced by a copy still going on (another tab's undo).
+    offered = games.old_finished(LATER[31])
+    store.set(LINK_PREFIX + game_id(finished), records.dump(finished.replay(finished.ply - 1)))
+    games.clean(offered)
+    assert store.get(LINK_PREFIX + game_id(finished)) is not None
+
+
 def test_games_saved_before_their_use_was_noted_count_their_age_from_now() -> None:
     store = MemoryStore()
     finished = random_game(2, 21)
