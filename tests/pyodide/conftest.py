@@ -26,8 +26,14 @@ def run_in_pyodide() -> Callable[..., str]:
             "node_modules/pyodide is missing: run `python build.py test`, which installs it"
         )
 
-    def run(code: str, stdlib: Path | None = None) -> str:
-        env = {**os.environ, "AKROPOLIS_STDLIB": str(stdlib)} if stdlib else None
+    def run(code: str, stdlib: Path | None = None, restore: tuple[str, ...] | None = None) -> str:
+        """Python's stdout; ``stdlib``: another standard library zip; ``restore``: start from
+        dist/'s snapshot with these zips of dist/ unpacked (run_python.mjs)."""
+        env = dict(os.environ)
+        if stdlib:
+            env["AKROPOLIS_STDLIB"] = str(stdlib)
+        if restore is not None:
+            env["AKROPOLIS_RESTORE"] = ",".join(restore)
         out = subprocess.run(
             ["node", str(HARNESS)],
             input=code,

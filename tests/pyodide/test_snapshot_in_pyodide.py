@@ -6,34 +6,25 @@ zips they unpack still imports, beside the modules the snapshot holds."""
 from __future__ import annotations
 
 import json
-import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-HARNESS = ROOT / "tests" / "pyodide" / "restore_snapshot.mjs"
 SNAPSHOT = ROOT / "dist" / "runtime" / "pyodide" / "snapshot.gz"
 
 
-def restored(code: str, *zips: str) -> list[str]:
+@pytest.fixture
+def restored(run_in_pyodide) -> Callable[..., list[str]]:
     if not SNAPSHOT.exists():
         pytest.fail("dist/ is not built: run `python build.py` (python build.py test does)")
-    out = subprocess.run(
-        ["node", str(HARNESS), *zips],
-        input=code,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-        check=False,
-    )
-    if out.returncode != 0:
-        pytest.fail(out.stderr.splitlines()[-1] if out.stderr else "no output")
-    return out.stdout.splitlines()
+    return lambda code, *zips: run_in_pyodide(code, restore=zips).splitlines()
 
 
-def test_the_snapshot_holds_the_engine_and_the_common_modules_and_nothing_of_the_browser() -> None:
+def test_the_snapshot_holds_the_engine_and_the_common_modules_and_nothing_of_the_browser(
+    restored,
+) -> None:
     (line,) = restored("import json\nprint(json.dumps(BEFORE))")
     before = set(json.loads(line))
     assert {"akropolis", "akropolis.game", "akropolis.records", "common.i18n"} <= before
@@ -43,7 +34,9 @@ def test_the_snapshot_holds_the_engine_and_the_common_modules_and_nothing_of_the
     assert not any(name.startswith("akropolis.ai") for name in before)  # the worker's alone
 
 
-def test_what_a_page_and_the_ai_worker_import_afterwards_imports_from_their_zips() -> None:
+def test_what_a_page_and_the_ai_worker_import_afterwards_imports_from_their_zips(
+    restored,
+) -> None:
     lines = restored(
         "import akropolis, game.table\n"
         "from akropolis import Game, records\n"
