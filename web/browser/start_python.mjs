@@ -22,9 +22,9 @@ const SNAPSHOT = new URL("snapshot.gz", INDEX).href;
 export const KEY = `${SNAPSHOT}?sha256=__SNAPSHOT_SHA256__`;
 // Where keepSnapshot() keeps it, on a page the offline worker does not serve.
 const KEPT = `akropolis-snapshot:${SNAPSHOT}`;
-// Where the snapshot is kept unpacked (30 MB) after a start that unpacked it: a start reads it
-// in a fifth of the time it takes to unpack it on a phone. One build's only: the next build's
-// first start deletes it.
+// Where the snapshot is kept unpacked (30 MB), once this browser holds it packed: a start reads
+// it in a fifth of the time it takes to unpack it on a phone. One build's only: keeping the
+// next build's replaces it.
 export const UNPACKED = `akropolis-snapshot-unpacked:${SNAPSHOT}`;
 export const UNPACKED_KEY = `${KEY}&unpacked`;
 // Kept unpacked only when the origin's storage has this many bytes to spare, and a few seconds

@@ -33,6 +33,9 @@ function fail(text, { retry = false } = {}) {
   report();
 }
 
+// Loading failed (a file the network or the host failed): loading again may mend it.
+const unavailable = () => fail(t("The city could not be loaded. Check your connection, then try again."), { retry: true });
+
 // --- Height: the frame's preferred height, a number and nothing else ---------------------------
 
 let reported = 0;
@@ -79,7 +82,6 @@ async function startPython() {
     return read(response);
   });
   // A file the host refuses or cuts short stops the start at once, not after a long wait.
-  const unavailable = () => fail(t("The city could not be loaded. Check your connection, then try again."), { retry: true });
   try {
     const { watchFetch } = await import("./watch_fetch.mjs");
     watchFetch({
@@ -229,10 +231,10 @@ if (fragment.length > MAX_NOTATION_LENGTH) {
   fail(t("This link shows nothing: a city (C1;…) or a game (A1;…) goes after #."));
 } else {
   window.addEventListener("error", () => {
-    if (root.dataset.akropolis === "loading") fail(t("The city could not be loaded. Check your connection, then try again."), { retry: true });
+    if (root.dataset.akropolis === "loading") unavailable();
   });
   window.addEventListener("unhandledrejection", () => {
-    if (root.dataset.akropolis === "loading") fail(t("The city could not be loaded. Check your connection, then try again."), { retry: true });
+    if (root.dataset.akropolis === "loading") unavailable();
   });
   $("retry").addEventListener("click", () => window.location.reload());
   $("placeholder").addEventListener("click", boot);
