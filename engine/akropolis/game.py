@@ -177,6 +177,11 @@ class Game:
         return -(-remaining // self.options.stack_size)  # a short last stack is still a stack
 
     @property
+    def tile_count(self) -> int:
+        """How many tiles the game deals in all (a hidden deal: the whole pool)."""
+        return self._total
+
+    @property
     def revealed(self) -> int:
         """How many tiles of the deck have been seen (the first ones: the initial site and
         the stacks turned over so far); the rest are hidden."""

@@ -46,3 +46,33 @@ def test_the_computer_plays_the_same_whatever_order_the_hidden_tiles_are_in(
         choose(game, level, seed=1, effort=20_000).move
         == choose(other, level, seed=1, effort=20_000).move
     )
+
+
+def hidden(game: Game) -> Game:
+    """The same game as a game by link holds it: only the tiles turned over so far."""
+    copy = Game(
+        game.players,
+        variants=game.variants,
+        all_tiles=game.options.all_tiles,
+        deck=game.deck[: game.revealed],
+        names=game.names,
+        kinds=game.kinds,
+        hidden=True,
+    )
+    for move in game.moves:
+        copy.play(move)
+    return copy
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("players", "seed", "moves"), [(2, 5, 4), (3, 2, 10), (4, 9, 3)])
+def test_the_computer_plays_a_hidden_deal_as_it_plays_the_dealt_one(
+    level: str, players: int, seed: int, moves: int
+) -> None:
+    game = random_game(players, seed).replay(moves)
+    secret = hidden(game)
+    assert secret.hidden and len(secret.deck) < len(game.deck) and secret.site == game.site
+    assert (
+        choose(game, level, seed=1, effort=20_000).move
+        == choose(secret, level, seed=1, effort=20_000).move
+    )

@@ -67,7 +67,9 @@ def unseen_tiles(game: Game) -> list[int]:
     """The tiles still in the stacks, in id order (their order is hidden)."""
     seen = set(game.site)
     seen.update(move.tile for move in game.moves)
-    return sorted(tile for tile in game.deck if tile not in seen)
+    # A hidden deal holds only the tiles turned over so far: the rest of the pool is to come.
+    tiles = game.options.pool() if game.hidden else game.deck
+    return sorted(tile for tile in tiles if tile not in seen)
 
 
 def remaining_plays(game: Game) -> int:
@@ -94,6 +96,6 @@ def determinized(game: Game, rng: SplitMix64) -> Game:
     unseen = unseen_tiles(game)
     copy = game.copy()
     if unseen:
-        revealed = len(game.deck) - len(unseen)
+        revealed = game.revealed
         copy.deck = tuple(game.deck[:revealed]) + tuple(rng.shuffled(unseen))
     return copy

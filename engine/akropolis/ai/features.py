@@ -69,7 +69,7 @@ class Outlook:
 
 def total_turns(game: Game, player: int) -> int:
     """How many tiles ``player`` places in the whole game."""
-    plays = len(game.deck) - 1
+    plays = game.tile_count - 1
     return 0 if player >= plays else (plays - player - 1) // game.players + 1
 
 
