@@ -27,6 +27,7 @@ RULES = {
     "akropolis.game",
     "akropolis.hexes",
     "akropolis.fair",
+    "akropolis.bylink",
     "akropolis.names",
     "akropolis.options",
     "akropolis.reasons",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .architect import (
     Architect,
@@ -112,15 +112,18 @@ class Game:
         self.hidden: bool = hidden is True
         if hidden is True and deck is None:
             raise ValueError(Sentence("a game with hidden stacks starts from its opening site"))
+        opening_due = hidden is True and not deck  # the opening site comes with turn_over
         if seed is not None:
             check_seed(seed)
         elif deck is None:
             seed = int.from_bytes(os.urandom(8), "big")  # not `secrets`: slow to import
         #: The seed the deck was dealt from (kept with an explicit deck too, for the record).
         self.seed: int | None = seed
-        self.deck: tuple[int, ...] = tuple(
-            check_deck(self.options, deck) if deck is not None else deal(self.options, seed)
-        )
+        self.deck: tuple[int, ...] = ()
+        if not opening_due:
+            self.deck = tuple(
+                check_deck(self.options, deck) if deck is not None else deal(self.options, seed)
+            )
         if names is None:
             names = [f"Player {i + 1}" for i in range(players)]
         self.names: tuple[str, ...] = check_names(names, players)
@@ -138,13 +141,15 @@ class Game:
             )
         #: How many tiles the game deals in all.
         self._total = len(self.options.pool()) if self.hidden else len(self.deck)
-        if self.hidden and len(self.deck) < min(self.options.site_size, self._total):
+        if self.hidden and 0 < len(self.deck) < min(self.options.site_size, self._total):
             raise ValueError(Sentence("the deck must hold at least the opening site"))
         size = min(self.options.site_size, len(self.deck))
         self._site: list[int] = list(self.deck[:size])
         self._next_stack = size
-        #: A stack is due but not turned over yet (a hidden deal only).
-        self._awaiting = False
+        #: A game by link's public chains (``akropolis.bylink``), else None.
+        self.chains: Any = None
+        #: A stack (or the opening site) is due but not turned over yet (a hidden deal only).
+        self._awaiting = opening_due
         self._stones: list[int] = [seat + 1 for seat in range(players)]
         self.cities: tuple[City, ...] = tuple(City() for _ in range(players))
         self.turn = 0
@@ -199,10 +204,12 @@ class Game:
         return self._awaiting
 
     def turn_over(self, tiles: Sequence[int]) -> None:
-        """Turn over the stack that is due (a hidden deal): its tiles join the site."""
+        """Turn over the stack that is due (a hidden deal): its tiles join the site.  A hidden
+        deal made with an empty deck awaits its opening site the same way."""
         if not self._awaiting:
             raise IllegalMoveError(Sentence("no stack is due now"))
-        size = min(self.options.stack_size, self._total - self._next_stack)
+        wanted = self.options.site_size if not self._next_stack else self.options.stack_size
+        size = min(wanted, self._total - self._next_stack)
         if not isinstance(tiles, (list, tuple)) or len(tiles) != size:
             raise ValueError(
                 Plural(
@@ -436,6 +443,7 @@ class Game:
             hidden=self.hidden,
         )
         game.seed = self.seed
+        game.chains = self.chains
         return game
 
     def copy(self) -> Game:

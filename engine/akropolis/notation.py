@@ -255,6 +255,11 @@ def format_game(record: dict[str, Any], check: bool = False) -> str:
         fields.append(f"v={variants}")
     if record["options"].get("all_tiles"):
         fields.append("a=1")
+    chains = record.get("chains")
+    if chains is not None:  # a game by link: its id, commitments and latest values
+        fields.append(f"g={chains['game']}")
+        fields.append("h=" + ".".join(c or "" for c in chains["commitments"]))
+        fields.append("x=" + ".".join(v or "" for v in chains["values"]))
     if record.get("seed") is not None:
         fields.append(f"s={record['seed']}")
     if "deck" in record and record["deck"] != _seeded_deck(record):
@@ -275,7 +280,7 @@ def _seeded_deck(record: dict[str, Any]) -> list[int] | None:
 
 def parse_game(text: str) -> dict[str, Any]:
     """The game record written in ``text``; ``records.read_game`` then checks and plays it."""
-    fields = _fields(text, GAME_HEADER, ("p", "n", "k", "v", "a", "s", "d", "m"))
+    fields = _fields(text, GAME_HEADER, ("p", "n", "k", "v", "a", "s", "d", "g", "h", "x", "m"))
     if "p" not in fields:
         raise RecordError(Sentence("notation needs p= (the number of players)"))
     count = _int(fields["p"], "p")
@@ -320,6 +325,13 @@ def parse_game(text: str) -> dict[str, Any]:
             "all_tiles": all_tiles == "1",
         },
     }
+    if "g" in fields or "h" in fields or "x" in fields:
+        record["options"]["hidden_stacks"] = True
+        record["chains"] = {
+            "game": fields.get("g", ""),
+            "commitments": _values(fields.get("h", ""), count),
+            "values": _values(fields.get("x", ""), count),
+        }
     if "s" in fields:
         try:
             record["seed"] = parse_seed(fields["s"])
@@ -330,6 +342,19 @@ def parse_game(text: str) -> dict[str, Any]:
         record["deck"] = [_int(tile, A_DECK_TILE) for tile in tiles]
     record["moves"] = _parse_moves(fields.get("m", ""), MOVE_AT)
     return record
+
+
+def _values(text: str, count: int) -> list[str | None]:
+    """A link's commitments (h=) or values (x=): one per seat, dot-separated, empty for none."""
+    items = text.split(".")
+    if len(items) != count:
+        raise RecordError(
+            Sentence(
+                "h= and x= need one value for each player ({players}), separated by dots",
+                players=count,
+            )
+        )
+    return [item or None for item in items]
 
 
 def _hexes_text(hexes: list[dict[str, Any]]) -> str:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import checks
+from . import bylink, checks
 from . import notation as _notation
 from .checks import (
     MAX_DEPTH,
@@ -41,6 +41,7 @@ from .formats import (
 )
 from .game import Game
 from .hexes import Hex
+from .options import Options
 from .sentences import Sentence
 from .tiles import Kind
 
@@ -242,7 +243,7 @@ def read_game(data: Any) -> Game:
     """A game from a parsed game record, every move replayed and checked."""
     check_header(data, GAME_FORMAT)
     keys = {"format", "version", "players", "options", "moves"}
-    data = expect_object(data, THE_RECORD, keys, {"seed", "deck"})
+    data = expect_object(data, THE_RECORD, keys, {"seed", "deck", "chains"})
     players = expect_list(data["players"], "players")
     if not 2 <= len(players) <= 4:
         raise RecordError(
@@ -279,6 +280,10 @@ def read_game(data: Any) -> Game:
         _read_placement(move, Sentence("move {number}", number=index + 1))
         for index, move in enumerate(expect_list(data["moves"], "moves"))
     ]
+    if "chains" in data:
+        if not hidden or "deck" in data:
+            raise RecordError(Sentence("a game by link has hidden stacks and no deck"))
+        return _read_by_link(data["chains"], names, kinds, variants, all_tiles, moves)
     try:
         game = Game(
             len(names),
@@ -300,6 +305,24 @@ def read_game(data: Any) -> Game:
                 Sentence("move {number}: {reason}", number=index + 1, reason=reason_of(error))
             ) from None
     return game
+
+
+def _read_by_link(
+    data: Any,
+    names: list[str],
+    kinds: list[str | None],
+    variants: frozenset[str],
+    all_tiles: bool,
+    moves: list[Placement],
+) -> Game:
+    """A game by link: its chains checked, its draws dealt from them, its moves played."""
+    try:
+        options = Options(len(names), variants, all_tiles)
+        return bylink.open_game(
+            options, names, kinds, bylink.Chains.from_json(data, len(names)), moves
+        )
+    except ValueError as error:
+        raise RecordError(reason_of(error)) from None
 
 
 def _read_hex(value: Any, where: str) -> tuple[Hex, Kind, int]:
@@ -393,9 +416,12 @@ def game_to_record(game: Game) -> dict[str, Any]:
     }
     if game.hidden:
         record["options"]["hidden_stacks"] = True
-    if game.seed is not None:
+    if game.chains is not None:  # a game by link: its draws follow from its chains
+        record["chains"] = game.chains.rewound(game.options, game.ply).to_json()
+    elif game.seed is not None:
         record["seed"] = game.seed
-    record["deck"] = list(game.deck)
+    if game.chains is None:
+        record["deck"] = list(game.deck)
     record["moves"] = [_placement_json(move) for move in game.moves]
     return record
 
