@@ -51,7 +51,9 @@ def more_options(page: Page) -> None:
         page.click("#more-options > summary")
 
 
-def start_game(page: Page, names: list[str], variants: tuple[str, ...] = (), seed: int = 1) -> None:
+def start_game(
+    page: Page, names: list[str], variants: tuple[str, ...] = (), seed: int | None = 1
+) -> None:
     """Fill the New game dialog's More options (opened on a first visit) and start."""
     more_options(page)
     for _ in range(len(names) - 2):
@@ -60,7 +62,7 @@ def start_game(page: Page, names: list[str], variants: tuple[str, ...] = (), see
         page.fill(f"#seats label:nth-child({index + 1}) input", name)
     for variant in variants:
         page.check(f"#variant-box input[value='{variant}']")
-    page.fill("#seed", str(seed))
+    page.fill("#seed", "" if seed is None else str(seed))
     page.click("#btn-start")
     page.wait_for_selector("#new-dialog", state="hidden")
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from akropolis import Game, notation, records
+from akropolis import Game, bylink, notation, records
 from akropolis.rng import SplitMix64
+from game.fair_links import parse_key
 from game.share import last_move, read_link
 from tests.browser.tabs import RESULTS
 from tests.browser.test_game_ui import (
@@ -46,18 +47,19 @@ def slot(page: Page) -> str | None:
     return page.evaluate(f"localStorage.getItem('{SLOT}')")
 
 
-def start_by_link(page: Page, names: list[str], seed: int) -> None:
-    """New game, "Play by link" ticked under More options: the creator plays seat 1, the first
-    name, and is not asked who they are."""
+def start_by_link(page: Page, names: list[str]) -> None:
+    """New game, "Play by link" ticked under More options (no seed: the players deal it
+    together): the creator plays seat 1, the first name, is not asked who they are, and sends
+    the invitation."""
     if not page.is_visible("#new-dialog"):
         press(page, "#btn-menu") if page.phone else None
         press(page, "#btn-new")
     more_options(page)
     page.check("#by-link")
-    start_game(page, names, (), seed)
+    start_game(page, names, (), None)
     page.wait_for_selector("#link-bar:not([hidden])")
     assert not page.is_visible("#link-dialog")  # the creator is not asked "Who are you?"
-    assert page.inner_text("#link-turn").startswith(f"Your turn, {names[0]}")
+    assert page.inner_text("#link-turn") == f"Now send the invitation to {names[1]}."
 
 
 def who(page: Page, name: str) -> None:
@@ -68,17 +70,19 @@ def who(page: Page, name: str) -> None:
 
 
 def send(page: Page) -> str:
-    """Press "Send your move" (in the bar, or on the scorepad at the end); the copied link."""
+    """Press "Send your move" (in the bar, or on the scorepad at the end), or "Send the link"
+    for an invitation; the copied link."""
     button = "#btn-end-send" if page.is_visible("#end-dialog") else "#btn-send"
-    assert page.inner_text(button) == "Send your move"
+    label = page.inner_text(button)
+    assert label in ("Send your move", "Send the link")
     assert "primary" in page.get_attribute(button, "class")
     page.bring_to_front()  # the person's own window has the focus (the clipboard needs it)
     press(page, button)
     # Sent: the button says "Copied ✓" a moment, then "Send the link" (a busy machine may pause
     # the page past the moment), or the clipboard refused and the link is shown to copy by hand.
     page.wait_for_function(
-        f"document.querySelector('{button}').textContent !== 'Send your move'"
-        " || document.querySelector('#copy-dialog').open",
+        f"(b => b.textContent !== {label!r} || !b.classList.contains('primary'))"
+        f"(document.querySelector('{button}')) || document.querySelector('#copy-dialog').open",
         timeout=15_000,
     )
     if page.is_visible("#copy-dialog"):
@@ -102,6 +106,47 @@ def fragment(link: str) -> str:
     return link[link.index("#") :]
 
 
+def held(page: Page) -> tuple[int | None, str | None]:
+    """The seat and key this person's device keeps for the game on screen."""
+    game = game_on_page(page)
+    gid = "g" + game.chains.id_text
+    seat = page.evaluate(f"localStorage.getItem('akropolis.seat.{gid}')")
+    key = page.evaluate(f"localStorage.getItem('akropolis.key.{gid}')")
+    return (None if seat is None else int(seat)), key
+
+
+def mirror(page: Page) -> Game:
+    """The game as this person's device holds it: the page's record, with the stack that only
+    their own key turns over (read from the page's storage, as only that device can)."""
+    game = game_on_page(page)
+    seat, key = held(page)
+    if key is not None and seat is not None and seat >= 0:
+        bylink.turn_over_mine(game, seat, parse_key(key))
+    return game
+
+
+def join_round(pages: list[Page], names: list[str]) -> str:
+    """The invitation goes round the table: each joins, then the creator deals the opening."""
+    link = send(pages[0])
+    for page, name in zip(pages[1:], names[1:], strict=True):
+        open_link(page, link, 0)
+        who(page, name)
+        seat = names.index(name)
+        after = (
+            f"Now send the invitation to {names[seat + 1]}."
+            if seat + 1 < len(names)
+            else f"Everyone has joined: send the link to {names[0]}, who starts."
+        )
+        assert page.inner_text("#link-turn") == after
+        assert held(page)[0] == seat and held(page)[1] is not None
+        link = send(page)
+        assert ";s=" not in link and ";d=" not in link
+    open_link(pages[0], link, 0)
+    assert pages[0].inner_text("#link-turn") == f"Your turn, {names[0]}."
+    assert len(mirror(pages[0]).site) == len(names) + 2
+    return link
+
+
 def assert_last_move_shown(page: Page, game: Game) -> None:
     """The last move outlined in the city of whoever made it, said in the bar."""
     last = last_move(game)
@@ -117,18 +162,18 @@ def test_play_by_link_through_a_whole_game_in_two_browsers(people) -> None:
     ann, bob = people(), people()
     own = play_some(ann, 2, seed=31)  # Ann's own game, which the game by link must not touch
     own_save = slot(ann)
-    start_by_link(ann, ["Ann", "Bob"], seed=3)
+    start_by_link(ann, ["Ann", "Bob"])
     assert slot(ann) == own_save
-    game = game_on_page(ann)
-    assert game.ply == 0 and game.names == ("Ann", "Bob")
-    assert ann.inner_text("#link-turn") == "Your turn, Ann."
+    link = join_round([ann, bob], ["Ann", "Bob"])
+    game = mirror(ann)
+    assert game.ply == 0 and game.names == ("Ann", "Bob") and game.seed is None
     rng = SplitMix64(3)
     pages = (ann, bob)
-    link = None
+    first = True
     while not game.is_over:
         mover, waiting = pages[game.turn], pages[1 - game.turn]
         name = game.names[game.turn]
-        if link is not None:
+        if not first:
             if game.ply == 7:  # a link cut short is refused; the copy here stays as it was
                 before = game_on_page(mover).ply
                 mover.goto(link[:-6])
@@ -137,21 +182,25 @@ def test_play_by_link_through_a_whole_game_in_two_browsers(people) -> None:
                 mover.click("#message-dialog button:text('OK')")
                 assert game_on_page(mover).ply == before
             open_link(mover, link, game.ply)
-            if game.ply == 1:
-                who(mover, "Bob")  # the first time Bob opens this game; remembered after
             assert not mover.is_visible("#link-dialog")
             assert mover.inner_text("#link-turn") == f"Your turn, {name}."
             assert_last_move_shown(mover, game)
             mover.click(f"#players [data-player='{game.turn}']")  # to their own city
+            # The stack turned over here (if one was due) is the one the rules deal now.
+            game = mirror(mover)
+            assert not game.awaiting_stack
+        first = False
         move = choose(mover, game, rng)
         play_through_ui(mover, move)
         game.play(move)
         mover.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
-        print("ply", game.ply, flush=True)
         link = send(mover)
         assert link.startswith(mover.base + "index.html#play/A1;c=")
-        assert same(read_link(fragment(link)).game, game)
-        assert same(game_on_page(mover), game)
+        assert ";s=" not in link and ";d=" not in link
+        sent = read_link(fragment(link)).game
+        assert sent.moves == game.moves and sent.deck == game.deck
+        assert same(game_on_page(mover), sent)
+        game = sent
         if game.ply == 5 and not game.is_over:  # out of turn: the page refuses, and says why
             mover.click("#site [data-site='0']")
             assert mover.inner_text("#hint") == (
@@ -186,20 +235,19 @@ def test_play_by_link_on_two_phones(people) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
     ann, bob = people(phone=True), people(phone=True)
     open_page(ann)
-    start_by_link(ann, ["Ann", "Bob"], seed=4)
-    game = game_on_page(ann)
-    links = []
+    start_by_link(ann, ["Ann", "Bob"])
+    ann.screenshot(path=str(SCREENS / "phone-invitation.png"))
+    links = [join_round([ann, bob], ["Ann", "Bob"])]
+    game = mirror(ann)
     for turn in range(4):
         page = (ann, bob)[turn % 2]
-        if links:
+        if turn:
             open_link(page, links[-1], game.ply)
-            if turn == 1:
-                page.screenshot(path=str(SCREENS / "phone-who-are-you.png"))
-                who(page, "Bob")
             assert page.inner_text("#link-turn") == f"Your turn, {game.names[game.turn]}."
             assert_last_move_shown(page, game)
             assert_layout_fits(page)
             page.screenshot(path=str(SCREENS / f"phone-{turn}-opened.png"))
+            game = mirror(page)
         move = visible_move(page, [m for m in game.legal_moves() if m.rotation == 0])
         page.tap(f"#site [data-site='{move.site_index}']")
         page.tap("#city", position=_on_canvas(page, move.anchor))
@@ -207,14 +255,13 @@ def test_play_by_link_on_two_phones(people) -> None:
         page.tap("#btn-confirm")
         game.play(move)
         page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length === {game.ply}")
-        # no game of their own on these phones: nothing to go back to
-        assert page.is_visible("#btn-send") and page.is_hidden("#btn-back")
+        assert page.is_visible("#btn-send")
         assert_layout_fits(page)
         page.screenshot(path=str(SCREENS / f"phone-{turn}-send.png"))
         links.append(send(page))
         page.screenshot(path=str(SCREENS / f"phone-{turn}-copied.png"))
-        assert same(read_link(fragment(links[-1])).game, game)
-        assert same(game_on_page(page), game)
+        sent = read_link(fragment(links[-1])).game
+        assert sent.moves == game.moves and same(game_on_page(page), sent)
     assert_clean(ann)
     assert_clean(bob)
 
@@ -223,15 +270,9 @@ def test_a_refused_clipboard_shows_the_link_to_copy_by_hand(people) -> None:
     ann = people(phone=True)
     ann.add_init_script(REFUSE_CLIPBOARD)
     open_page(ann)
-    start_by_link(ann, ["Ann", "Bob"], seed=4)
+    start_by_link(ann, ["Ann", "Bob"])
     game = game_on_page(ann)
-    move = visible_move(ann, [m for m in game.legal_moves() if m.rotation == 0])
-    ann.tap(f"#site [data-site='{move.site_index}']")
-    ann.tap("#city", position=_on_canvas(ann, move.anchor))
-    ann.tap("#btn-confirm")
-    game.play(move)
-    ann.wait_for_function("JSON.parse(akropolisApp.record()).moves.length === 1")
-    ann.tap("#btn-send")
+    ann.tap("#btn-send")  # the invitation
     ann.wait_for_selector("#copy-dialog[open]")
     link = ann.input_value("#copy-text")
     assert same(read_link(fragment(link)).game, game)
@@ -248,11 +289,11 @@ def test_a_refused_clipboard_shows_the_link_to_copy_by_hand(people) -> None:
 
 
 def test_an_older_or_different_link_asks_before_replacing_the_copy(people) -> None:
-    ann, bob = people(), people()
-    open_page(ann)
-    start_by_link(ann, ["Ann", "Bob"], seed=6)
-    base = ann.base + "index.html#play/"
-    game = game_on_page(ann)
+    """(A game dealt in advance, as older links are: the same questions hold.)"""
+    bob = people()
+    open_page(bob)
+    base = bob.base + "index.html#play/"
+    game = Game(2, seed=6, names=("Ann", "Bob"))
     for _ in range(6):
         game.play(game.legal_moves()[0])
     older, newest = game.replay(2), game
@@ -300,7 +341,7 @@ def test_a_kept_game_resumed_from_a_game_by_link_keeps_the_right_game_aside(peop
     start_game(ann, ["Cy", "Di"], (), seed=8)  # Ann's first game goes to Kept games
     assert ann.inner_text("#btn-kept") == "Kept games (1)"
     second = game_on_page(ann)
-    start_by_link(ann, ["Ann", "Bob"], seed=9)
+    start_by_link(ann, ["Ann", "Bob"])
     ann.click("#btn-kept")
     ann.click("#kept-list button:text('Resume')")
     assert same(game_on_page(ann), own)

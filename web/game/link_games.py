@@ -38,11 +38,16 @@ from common.saves import (
     describe,
     read_game,
 )
+from game.fair_links import key_text, parse_key
 from game.share import AHEAD, SAME, WATCHING, game_id, people_only, relation
 
 #: localStorage: a game played by link (its record), and the seat this device plays in it.
 LINK_PREFIX = "akropolis.link."
 SEAT_PREFIX = "akropolis.seat."
+#: localStorage: this device's secret key for a game with hidden stacks (until it is over), and
+#: how far this device has sent the game (``ply.joined``), so a reload knows what is unsent.
+KEY_PREFIX = "akropolis.key."
+SENT_PREFIX = "akropolis.sent."
 #: sessionStorage: the game by link this tab shows, so that a reload comes back to it.
 ACTIVE_KEY = LINK_PREFIX + "active"
 #: localStorage: when each game by link was last used here, whether it is over, and kept.
@@ -276,9 +281,41 @@ class LinkGames:
             return False
         return True
 
+    def key(self, gid: str) -> bytes | None:
+        """This device's key for a game with hidden stacks, if it holds one."""
+        try:
+            return parse_key(self.store.get(KEY_PREFIX + gid))
+        except StoreError:
+            return None
+
+    def keep_key(self, gid: str, key: bytes) -> bool:
+        """Keep this device's key; False if the storage refused it (then nothing may be sent
+        that commits to it)."""
+        try:
+            self.store.set(KEY_PREFIX + gid, key_text(key))
+        except StoreError:
+            return False
+        return parse_key(self.store.get(KEY_PREFIX + gid)) == key
+
+    def sent(self, gid: str) -> tuple[int, int] | None:
+        """How far this device has sent the game: (moves, players joined), or None."""
+        try:
+            text = self.store.get(SENT_PREFIX + gid) or ""
+        except StoreError:
+            return None
+        ply, _dot, joined = text.partition(".")
+        if not (text.isascii() and ply.isdigit() and joined.isdigit()) or len(text) > 9:
+            return None
+        return int(ply), int(joined)
+
+    def note_sent(self, gid: str, ply: int, joined: int) -> None:
+        with contextlib.suppress(StoreError):
+            self.store.set(SENT_PREFIX + gid, f"{ply}.{joined}")
+
     def forget(self, gid: str) -> None:
-        """Delete a game by link from this device: its slot, its seat and what is noted of it."""
-        for key in (LINK_PREFIX + gid, SEAT_PREFIX + gid):
+        """Delete a game by link from this device: its slot, its seat, its key, how far it was
+        sent, and what is noted of it."""
+        for key in (LINK_PREFIX + gid, SEAT_PREFIX + gid, KEY_PREFIX + gid, SENT_PREFIX + gid):
             with contextlib.suppress(StoreError):
                 self.store.remove(key)
         self._known.pop(gid, None)

@@ -87,6 +87,13 @@ class NewGameForm:
         if self.all_tiles and len(names) == 4:
             raise SetupError(_("All tiles is for 2 or 3 players (4 players always use all 61)."))
         seed = None
+        if self.seed and self.by_link:
+            raise SetupError(
+                _(
+                    "A game played by link is dealt by all its players together, so that nobody "
+                    "knows or chooses the stacks: leave the seed empty."
+                )
+            )
         if self.seed:
             try:
                 seed = parse_seed(self.seed)

@@ -31,6 +31,7 @@ from akropolis.records import CityRecord, RecordError
 from common.embedding import embed_snippet as framed_snippet
 from common.embedding import site_base
 from common.i18n import _, explain, ngettext, number, pgettext
+from game.fair_links import joined_order
 from game.opponents import is_architect, is_computer, kind_of, stones
 
 #: The fragment of a game played by link starts with this; a position link has none.
@@ -49,6 +50,9 @@ SAME, AHEAD, BEHIND, DIVERGED, OTHER = "same", "ahead", "behind", "diverged", "o
 #: The link goes on from the copy, but with a move for this device's own seat that this device
 #: never made: asked about like a link that parts from the copy, never taken silently.
 YOURS = "yours"
+#: The same game by link, with what was already set changed: a name, a seat's kind, an option,
+#: a commitment.  Asked about, never a new game.
+CHANGED = "changed"
 
 
 class LinkError(ValueError):
@@ -177,10 +181,15 @@ def svg_filename(game: Game, player: int, explain: bool) -> str:
 
 
 def game_id(game: Game) -> str:
-    """A game's identity: a hash of its setup (players, names, options, deck), not its moves.
+    """A game's identity: the id its creator drew (a game with hidden stacks), else a hash
+    of its setup (players, names, options, deck), not its moves.
 
-    Every link of one game, at any move, has the same id; another deal or other names do not.
+    Every link of one game, at any move, has the same id.  A game with hidden stacks keeps its
+    id however its link is rewritten: what else differs is asked about (``relation``).  An
+    older game's id changes with its deal or names.
     """
+    if game.chains is not None:
+        return "g" + game.chains.id_text
     import hashlib  # here: only games played by link need it, not every start of the page
 
     setup = "\n".join(
@@ -219,18 +228,35 @@ def relation(mine: Game, theirs: Game, seat: int | None = None) -> Relation:
     """
     if game_id(mine) != game_id(theirs):
         return Relation(OTHER, 0)
+    joins = joined_order(mine, theirs)
+    if joins is None:  # the same game with its setup or a commitment changed
+        return Relation(CHANGED, 0)
     a, b = mine.moves, theirs.moves
     common = 0
     while common < min(len(a), len(b)) and a[common] == b[common]:
         common += 1
     if common == len(a) == len(b):
-        return Relation(SAME, common)
+        if joins > 0 and seat is not None and seat >= 0 and _joined_for(mine, theirs, seat):
+            return Relation(YOURS, common)  # this device's seat joined elsewhere
+        return Relation((SAME, AHEAD, BEHIND)[joins], common)
+    if joins < 0 and common == len(b):
+        return Relation(BEHIND, common)
     if common == len(a):
         yours = moves_of(theirs, seat, common) if seat is not None and seat >= 0 else ()
         return Relation(YOURS, common, yours) if yours else Relation(AHEAD, common)
     if common == len(b):
         return Relation(BEHIND, common)
     return Relation(DIVERGED, common)
+
+
+def _joined_for(mine: Game, theirs: Game, seat: int) -> bool:
+    """Whether ``theirs`` has ``seat`` joined where ``mine`` has not."""
+    return (
+        mine.chains is not None
+        and theirs.chains is not None
+        and mine.chains.commitments[seat] is None
+        and theirs.chains.commitments[seat] is not None
+    )
 
 
 def moves_of(game: Game, seat: int, start: int = 0) -> tuple[int, ...]:
@@ -360,10 +386,29 @@ def last_move(game: Game) -> LastMove | None:
     return LastMove(player, game.names[player], before.check(game.moves[-1]))
 
 
+def waiting_to_join(game: Game) -> int | None:
+    """The seat the game waits for before its first move: the next to join, or the creator
+    (seat 0) once everyone has, until the opening site is turned over; None once it has been."""
+    chains = game.chains
+    if chains is None or game.ply or not game.awaiting_stack:
+        return None
+    return chains.joined if chains.joined < chains.players else 0
+
+
 def turn_line(game: Game, seat: int | None, unsent: bool = False) -> str:
     """Whose turn it is, as the player at ``seat`` reads it (``WATCHING``: a spectator)."""
     if game.is_over:
         return _("The game is over: send the last move.") if unsent else _("The game is over.")
+    joining = waiting_to_join(game)
+    if joining is not None:
+        name = game.names[joining]
+        if seat is None or seat == WATCHING:
+            return _("Waiting for {name} to join the game.", name=name)
+        if joining == 0:
+            return _("Everyone has joined: send the link to {name}, who starts.", name=name)
+        if unsent:
+            return _("Now send the invitation to {name}.", name=name)
+        return _("Waiting for {name} to join: send the link to {name}.", name=name)
     turn = game.names[game.turn]
     if seat is None:
         return _("It is {name}'s turn.", name=turn)

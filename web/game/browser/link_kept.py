@@ -65,7 +65,7 @@ class LinkGamesKept:
             self.app.keeper.open_kept()
         elif action == "resume" and entry.resumable:
             element("kept-dialog").close()
-            self.links.enter(entry.slot.game)
+            self.links.enter(entry.slot.game, incoming=False)
 
     # --- Clean-up ----------------------------------------------------------------------------
 

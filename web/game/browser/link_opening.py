@@ -18,10 +18,12 @@ from browser.dom import element, listen
 from common.i18n import _, explain, ngettext, translate
 from common.saves import StoreError
 from game.browser.screen import Screen
+from game.fair_links import dealt_onward
 from game.link_games import ACTIVE_KEY, EMPTY, READY, Slot
 from game.share import (
     AHEAD,
     BEHIND,
+    CHANGED,
     SAME,
     YOURS,
     LinkError,
@@ -60,7 +62,7 @@ class LinkOpener:
             gid = self.links.tab.get(ACTIVE_KEY)
         found = self.games.slot(gid) if gid else Slot("", EMPTY)
         if found.state == READY:
-            self.links.enter(found.game)
+            self.links.enter(found.game, incoming=False)
             return
         if gid:
             with contextlib.suppress(StoreError):
@@ -177,8 +179,10 @@ class LinkOpener:
 
     def _continue_from(self, game: Game) -> None:
         self.first_visit = False
+        # A game by link's position: the tiles not seen yet are shuffled afresh here.
         self.app.start(
-            game, _("Continuing from the shared position after move {move}.", move=game.ply)
+            dealt_onward(game),
+            _("Continuing from the shared position after move {move}.", move=game.ply),
         )
 
     # --- A game played by link ---------------------------------------------------------------
@@ -223,7 +227,7 @@ class LinkOpener:
             [
                 (
                     _("Go on with my copy"),
-                    self._answered(fragment, lambda: self.links.enter(stored)),
+                    self._answered(fragment, lambda: self.links.enter(stored, incoming=False)),
                 ),
                 (
                     _("Use this link instead"),
@@ -242,7 +246,7 @@ class LinkOpener:
                     "was not replaced. Export it or free some space first."
                 )
             )
-            self.links.enter(found.game)
+            self.links.enter(found.game, incoming=False)
             return
         self.app.keeper.update_kept_button()
         self.links.save_failed = not stored.ok
@@ -253,6 +257,22 @@ class LinkOpener:
 def _question(stored: Game, game: Game, related) -> tuple[str, str]:
     """The title and body of the question about a link that does not simply go on from the
     copy: older, parting from it, or adding a move for this device's own seat."""
+    if related.kind == CHANGED:
+        return (
+            _("This link changes your copy of this game"),
+            _(
+                "The link is for the same game as your copy, but it changes what was already "
+                "set: a player's name, who plays a seat, an option, or a player's secret."
+            ),
+        )
+    if related.kind == YOURS and not related.yours:
+        return (
+            _("This link joins you from elsewhere"),
+            _(
+                "In the link, your seat has joined the game from another device, and this "
+                "device never sent that. If you go on from the link, play on that other device."
+            ),
+        )
     if related.kind == BEHIND:
         return (
             _("This link is older than your copy"),

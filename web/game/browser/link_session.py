@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from akropolis import Game
+from akropolis import Game, bylink, fair
 from akropolis.picture import svg
 from browser.dom import element, in_background, listen, now, svg_image
 from common.i18n import _, translate
 from common.saves import BrowserStore, StoreError
 from game.browser.copying import copy
 from game.browser.screen import Screen
+from game.fair_links import new_link_game, owns
 from game.link_games import ACTIVE_KEY, LinkGames
 from game.newgame import waiting_game
 from game.share import (
@@ -33,6 +34,7 @@ from game.share import (
     play_link,
     position_summary,
     turn_line,
+    waiting_to_join,
 )
 
 LINK_DIALOG = "link-dialog"
@@ -41,11 +43,16 @@ LINK_DIALOG = "link-dialog"
 @dataclass
 class Session:
     """The game played by link on screen: its id, this device's seat (None: not chosen yet,
-    ``WATCHING``), and how many moves the last link sent or opened had."""
+    ``WATCHING``), and how far the last link sent or opened went: (moves, players joined)."""
 
     gid: str
     seat: int | None
-    sent_ply: int
+    sent: tuple[int, int]
+
+
+def progress(game: Game) -> tuple[int, int]:
+    """How far a game by link has gone: (moves, players joined)."""
+    return game.ply, game.chains.joined if game.chains is not None else game.players
 
 
 class LinkSession:
@@ -93,7 +100,7 @@ class LinkSession:
 
     def unsent(self) -> bool:
         """A move made here that has not been sent yet."""
-        return self.session is not None and self.game.ply > self.session.sent_ply
+        return self.session is not None and progress(self.game) > self.session.sent
 
     def may_move(self) -> bool:
         """In a game played by link only this device's seat moves, on its turn."""
@@ -126,7 +133,15 @@ class LinkSession:
             if self.unsent():
                 return _("The game is over. Send your move to the others.")
             return _("The game is over.")
+        if waiting_to_join(game) is not None:  # the invitation goes round the table
+            return translate(turn_line(game, session.seat, self.unsent()))
         name = game.names[game.turn]
+        if session.seat == game.turn and game.awaiting_stack and self._mine() is None:
+            return _(
+                "Your turn, {name}, but this device does not hold your secret for this game, "
+                "which turns over the tiles: play on the device you joined from.",
+                name=name,
+            )
         last = self._last_move()
         shown = self.app.viewed
         if session.seat == game.turn:
@@ -172,9 +187,59 @@ class LinkSession:
         """Save a game played by link in its own slot; False if it is the player's own game."""
         if self.session is None:
             return False
+        self._reveal(self.game)
         self.store(self.game)
         self.refresh()
         return True
+
+    # --- Hidden stacks: joining, revealing, turning over this seat's stack ---------------------
+
+    def _mine(self) -> tuple[int, bytes] | None:
+        """This device's seat and key in the game on screen, if it holds the key it committed."""
+        return self._mine_in(self.game)
+
+    def _reveal(self, game: Game) -> None:
+        """After a move here (or taking it back): this seat's values due by now go with it."""
+        mine = self._mine_in(game)
+        if mine is not None:
+            seat, key = mine
+            game.chains = bylink.revealing(game.chains, game.options, seat, key, game.ply)
+
+    def _take_part(self, game: Game) -> None:
+        """This device's seat joins the game when the invitation reaches it, and turns over the
+        opening site or the stack it is first to choose from (with its key, and nothing else)."""
+        session = self.session
+        chains = game.chains
+        if session is None or chains is None or session.seat in (None, WATCHING):
+            return
+        seat = session.seat
+        if chains.commitments[seat] is None:
+            if seat != chains.joined or game.is_over:
+                return  # the invitation goes round in seat order: it comes back later
+            key = fair.new_key()
+            if not self.games.keep_key(session.gid, key):
+                self.app.message(
+                    _(
+                        "This device's storage is full, so it cannot keep your secret for this "
+                        "game, and you cannot join it here. Free some space, then open the link "
+                        "again."
+                    )
+                )
+                return
+            game.chains = bylink.join(chains, game.options, seat, key)
+            self.store(game)
+        mine = self._mine_in(game)
+        if mine is not None and bylink.turn_over_mine(game, *mine):
+            self.store(game)
+
+    def _mine_in(self, game: Game) -> tuple[int, bytes] | None:
+        session = self.session
+        if session is None or game.chains is None or session.seat in (None, WATCHING):
+            return None
+        key = self.games.key(session.gid)
+        if key is None or not owns(game, session.seat, key):
+            return None
+        return session.seat, key
 
     def store(self, game: Game) -> bool:
         """Keep ``game`` in its slot (whatever the slot held that is not this game's earlier
@@ -210,7 +275,8 @@ class LinkSession:
         mine = session.seat is not None and session.seat != WATCHING
         waiting = not game.is_over and game.turn != session.seat
         send.hidden = not mine or not (unsent or waiting)
-        send.textContent = _("Send your move") if unsent else _("Send the link")
+        joining = waiting_to_join(game) is not None  # an invitation, not a move
+        send.textContent = _("Send your move") if unsent and not joining else _("Send the link")
         send.className = "primary" if unsent else ""
         end = element("btn-end-send")
         made_it = last is not None and last.player == session.seat  # the last move was this seat's
@@ -220,19 +286,26 @@ class LinkSession:
 
     # --- A game played by link on screen -----------------------------------------------------
 
-    def enter(self, game: Game, keep: bool = True) -> None:
+    def enter(self, game: Game, keep: bool = True, incoming: bool = True) -> None:
         """Show a game played by link: the last move outlined, asking who plays here.
-        ``keep=False``: only shown, while the player is asked about it (nothing is noted)."""
+        ``keep=False``: only shown, while the player is asked about it (nothing is noted).
+        ``incoming``: it came in a link, so everything in it has been sent; otherwise (this
+        device's copy) what this device had not sent yet is still to send."""
         gid = game_id(game)
         if self.session is None:
             self.home = self.own_game()
-        self.session = Session(gid, self.games.seat(gid), game.ply)
+        reached = progress(game)
+        sent = reached if incoming else min(self.games.sent(gid) or reached, reached)
+        self.session = Session(gid, self.games.seat(gid), sent)
         if self.session.seat is not None and self.session.seat >= game.players:
             self.session.seat = None
         if keep:
             self.games.touch(gid)
+            if incoming:
+                self.games.note_sent(gid, *reached)
             with contextlib.suppress(StoreError):
                 self.tab.set(ACTIVE_KEY, gid)
+            self._take_part(game)
         self.app.show(game)
         last = self._last_move()
         if last is not None and not game.is_over:
@@ -241,12 +314,24 @@ class LinkSession:
         if keep and self.session.seat is None:
             self.ask_seat()
 
-    def start_link_game(self, game: Game) -> None:
+    def start_link_game(self, setup: Game) -> None:
         """A new game played by link (the player's own game stays saved as it is); its creator
-        plays seat 1, the name they gave first, and is not asked who they are."""
+        plays seat 1, the name they gave first, and is not asked who they are.  The players
+        deal it together: it waits for each to join (docs/fair-links.md)."""
+        game, key = new_link_game(setup)
+        gid = game_id(game)
+        if not self.games.keep_key(gid, key):
+            self.app.message(
+                _(
+                    "This device's storage is full, so it cannot keep your secret for a new game "
+                    "by link. Free some space, then try again."
+                )
+            )
+            return
         self.store(game)
-        self.games.choose_seat(game_id(game), 0)
-        self.enter(game)
+        self.games.choose_seat(gid, 0)
+        self.games.note_sent(gid, 0, 0)
+        self.enter(game, incoming=False)
 
     def ask_seat(self) -> None:
         game = self.game
@@ -273,6 +358,7 @@ class LinkSession:
             return
         self.games.choose_seat(self.session.gid, seat)
         self.session.seat = seat
+        self._take_part(self.game)
         self.app.refresh()
 
     def leave(self, show: bool = True) -> None:
@@ -341,7 +427,8 @@ class LinkSession:
     def sent(self) -> None:
         """The link is on its way (copied, shared, or shown to copy by hand)."""
         if self.session is not None:
-            self.session.sent_ply = self.game.ply
+            self.session.sent = progress(self.game)
+            self.games.note_sent(self.session.gid, *self.session.sent)
             self.app.refresh()
 
     def copied(self) -> None:
