@@ -99,3 +99,20 @@ def test_the_fair_links_page_counts_the_draws_as_the_engine_deals() -> None:
             pool = len(options.pool())
             count = -(-(pool - options.site_size) // options.stack_size)
             assert tuple(map(int, said)) == (pool, count, count + 1)
+
+
+def test_the_fair_links_page_names_the_fields_the_notation_reads() -> None:
+    """docs/fair-links.md: every field it says a link carries is one the notation reads, and
+    its example invitation opens."""
+    from akropolis import notation, records
+
+    page = (ROOT / "docs" / "fair-links.md").read_text(encoding="utf-8")
+    section = page.split("## What a link carries", 1)[1].split("\n## ", 1)[0]
+    fields = re.findall(r"^- `([a-z])=`", section, re.MULTILINE)
+    assert fields == ["g", "h", "x", "r"]
+    source = (ROOT / "engine" / "akropolis" / "notation.py").read_text(encoding="utf-8")
+    known = re.search(r"_fields\(\s*text, GAME_HEADER, \(([^)]*)\)", source).group(1)
+    assert all(f'"{field}"' in known for field in fields)
+    example = re.search(r"`(A1;c=…;[^`]*)`", section).group(1).replace("c=…;", "")
+    game = records.load(notation.checked(example))
+    assert game.chains is not None and game.chains.joined == 1 and game.awaiting_stack

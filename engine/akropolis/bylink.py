@@ -63,13 +63,32 @@ def decode(text: Any, size: int) -> bytes:
 
 
 @dataclass(frozen=True)
+class Rekey:
+    """A seat that lost its key made a new one, in its move ``ply``: ``old`` is its latest
+    value then (None if it had revealed none), ``commitment`` the new chain's.  The new chain
+    deals from the first draw nobody had begun revealing; a draw begun before is dealt without
+    this seat's value."""
+
+    seat: int
+    ply: int
+    old: bytes | None
+    commitment: bytes
+
+    def text(self) -> str:
+        old = "" if self.old is None else encode(self.old)
+        return f"{self.seat + 1}:{self.ply}:{old}:{encode(self.commitment)}"
+
+
+@dataclass(frozen=True)
 class Chains:
     """The public part of a game by link: its id, each seat's commitment (None: that seat has
-    not joined yet) and each seat's latest revealed value (None: none yet)."""
+    not joined yet), each seat's latest revealed value (None: none yet), and the new keys of
+    seats that lost theirs."""
 
     game_id: bytes
     commitments: tuple[bytes | None, ...]
     values: tuple[bytes | None, ...]
+    rekeys: tuple[Rekey, ...] = ()
     #: How many moves had been played when these values were out (not written in links: the
     #: moves say it).
     plies: int = 0
@@ -89,27 +108,40 @@ class Chains:
 
     def rewound(self, options: Options, plies: int) -> Chains:
         """The chains as they stood after ``plies`` moves (at most ``self.plies``): each later
-        value hashed back down to the one then revealed."""
+        value hashed back down to the one then revealed, later new keys left out."""
+        kept = tuple(rekey for rekey in self.rekeys if rekey.ply <= plies)
         values = []
         for seat, value in enumerate(self.values):
             now = revealed_count(options, seat, plies, True)
-            then = revealed_count(options, seat, self.plies, True)
-            if value is not None and 0 < now <= then:  # (a value not revealed stays as it is)
-                value = fair.value_for(self.game_id, seat, value, then, now)
-            values.append(value if now else None)
-        return replace(self, values=tuple(values), plies=plies)
+            segment = _segments(self, options, seat, kept)[-1]
+            dropped = [r for r in self.rekeys if r.seat == seat and r.ply > plies]
+            if dropped:  # the segment kept ended where the first new key dropped began
+                value, then = dropped[0].old, revealed_count(options, seat, dropped[0].ply, True)
+            else:
+                then = revealed_count(options, seat, self.plies, True)
+            if value is None or now < segment.start:
+                value = None
+            elif now <= then:
+                value = segment.value_for(self.game_id, value, then, now)
+            # (else a value due but not revealed stays as it is: such a link does not check)
+            values.append(value)
+        return replace(self, values=tuple(values), rekeys=kept, plies=plies)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": encode(self.game_id),
             "commitments": [None if c is None else encode(c) for c in self.commitments],
             "values": [None if v is None else encode(v) for v in self.values],
         }
+        if self.rekeys:
+            data["rekeys"] = [rekey.text() for rekey in self.rekeys]
+        return data
 
     @classmethod
     def from_json(cls, data: Any, players: int) -> Chains:
         """Chains from a record's ``chains`` (or a link's fields), checked in form only."""
-        if not isinstance(data, dict) or set(data) != {"game", "commitments", "values"}:
+        keys = {"game", "commitments", "values"}
+        if not isinstance(data, dict) or not keys <= set(data) <= keys | {"rekeys"}:
             raise ValueError(Sentence("chains must hold game, commitments and values"))
         game_id = decode(data["game"], fair.ID_BYTES)
         lists = []
@@ -125,7 +157,80 @@ class Chains:
             lists.append(
                 tuple(None if item is None else decode(item, fair.VALUE_BYTES) for item in items)
             )
-        return cls(game_id, lists[0], lists[1])
+        rekeys = data.get("rekeys", [])
+        if not isinstance(rekeys, list) or len(rekeys) > MAX_REKEYS:
+            raise ValueError(
+                Sentence("a game by link has at most {count} new keys", count=MAX_REKEYS)
+            )
+        return cls(game_id, lists[0], lists[1], tuple(_rekey(item, players) for item in rekeys))
+
+
+#: New keys a game may hold in all (a key lost more often than this is not a lost key).
+MAX_REKEYS = 8
+
+
+def _rekey(text: Any, players: int) -> Rekey:
+    """A new key as a link writes it: ``seat:ply:old:commitment`` (``old`` may be empty)."""
+    parts = text.split(":") if isinstance(text, str) else []
+    if len(parts) != 4 or not all(p.isascii() and p.isdigit() for p in parts[:2]):
+        raise ValueError(
+            Sentence(
+                "a new key must read seat:move:value:commitment, not {value}", value=excerpt(text)
+            )
+        )
+    seat, ply = int(parts[0][:3]) - 1, int(parts[1][:4])
+    if not 0 <= seat < players:
+        raise ValueError(
+            Sentence("a new key names seat {seat}, which this game does not have", seat=seat + 1)
+        )
+    old = decode(parts[2], fair.VALUE_BYTES) if parts[2] else None
+    return Rekey(seat, ply, old, decode(parts[3], fair.VALUE_BYTES))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Part of a seat's values: from draw ``start`` on, the chain under ``commitment``."""
+
+    seat: int
+    start: int
+    commitment: bytes
+
+    @property
+    def label(self) -> int:
+        """The chain's label: the seat, and where a new chain starts (so values never mix)."""
+        return self.seat if self.start <= 1 else self.seat + 4 * self.start
+
+    def index(self, draw: int) -> int:
+        return draw - self.start + 1
+
+    def checks(self, game_id: bytes, value: bytes, draw: int) -> bool:
+        return fair.checks(game_id, self.label, self.commitment, value, self.index(draw))
+
+    def value_for(self, game_id: bytes, value: bytes, known: int, draw: int) -> bytes:
+        return fair.value_for(game_id, self.label, value, self.index(known), self.index(draw))
+
+    def chain(self, game_id: bytes, key: bytes, draws: int) -> tuple[bytes, ...]:
+        """The chain from ``key``: ``[0]`` the commitment, ``[index(draw)]`` the draw's value."""
+        return fair.chain(game_id, self.label, key, draws - self.start + 1)
+
+
+def _segments(
+    chains: Chains, options: Options, seat: int, rekeys: tuple[Rekey, ...] | None = None
+) -> list[Segment]:
+    """``seat``'s chains in order: the one it joined with, then each new key's."""
+    first = chains.commitments[seat]
+    out = [Segment(seat, 1, first if first is not None else bytes(fair.VALUE_BYTES))]
+    for rekey in chains.rekeys if rekeys is None else rekeys:
+        if rekey.seat == seat:
+            out.append(
+                Segment(seat, first_unbegun(options, chains.players, rekey.ply), rekey.commitment)
+            )
+    return out
+
+
+def first_unbegun(options: Options, players: int, ply: int) -> int:
+    """The first draw nobody has revealed a value for once ``ply`` moves are played."""
+    return 1 + max(revealed_count(options, seat, ply, True) for seat in range(players))
 
 
 # --- The schedule --------------------------------------------------------------------------
@@ -174,22 +279,84 @@ def join(chains: Chains, options: Options, seat: int, key: bytes) -> Chains:
 
 def revealing(chains: Chains, options: Options, seat: int, key: bytes, plies: int) -> Chains:
     """The chains once ``seat`` has revealed what it must after ``plies`` moves (after its move,
-    or after taking one back)."""
-    values = fair.chain(chains.game_id, seat, key, draw_count(options))
-    if values[0] != chains.commitments[seat]:
+    or after taking one back); ``key`` is the seat's latest key."""
+    segment = _segments(chains, options, seat)[-1]
+    values = segment.chain(chains.game_id, key, draw_count(options))
+    if values[0] != segment.commitment:
         raise ValueError(Sentence("this key is not the key of seat {seat}", seat=seat + 1))
     count = revealed_count(options, seat, plies, chains.joined == chains.players)
     revealed = list(chains.values)
-    revealed[seat] = values[count] if count else None
+    revealed[seat] = values[segment.index(count)] if count >= segment.start else None
     return replace(chains, values=tuple(revealed), plies=plies)
+
+
+def rekey(chains: Chains, options: Options, seat: int, key: bytes, plies: int) -> Chains:
+    """``seat`` lost its key and makes a new one (``key``), in its move ``plies`` (its turn,
+    before it moves): the new chain deals from the first draw nobody has begun revealing."""
+    if chains.joined < chains.players or plies % chains.players != seat:
+        raise ValueError(Sentence("seat {seat} can make a new key only on its turn", seat=seat + 1))
+    if len(chains.rekeys) >= MAX_REKEYS:
+        raise ValueError(Sentence("a game by link has at most {count} new keys", count=MAX_REKEYS))
+    start = first_unbegun(options, chains.players, plies)
+    commitment = Segment(seat, start, bytes(fair.VALUE_BYTES)).chain(
+        chains.game_id, key, draw_count(options)
+    )[0]
+    made = Rekey(seat, plies, chains.values[seat], commitment)
+    values = list(chains.values)
+    values[seat] = None
+    rekeys = (*[r for r in chains.rekeys if r.ply != plies or r.seat != seat], made)
+    return replace(chains, values=tuple(values), rekeys=rekeys, plies=plies)
+
+
+def owns(chains: Chains, options: Options, seat: int, key: bytes) -> bool:
+    """Whether ``key`` is ``seat``'s latest key (the one its latest chain was grown from)."""
+    if not 0 <= seat < chains.players or chains.commitments[seat] is None:
+        return False
+    segment = _segments(chains, options, seat)[-1]
+    return segment.chain(chains.game_id, key, draw_count(options))[0] == segment.commitment
 
 
 # --- What every device checks ----------------------------------------------------------------
 
+#: A seat's value for a draw dealt without it (its key was lost): the seed uses zero bytes.
+MISSING = b""
+
+
+def _check_rekeys(chains: Chains, plies: int) -> None:
+    last = -1
+    for rekey in chains.rekeys:
+        if not last <= rekey.ply <= plies or rekey.ply % chains.players != rekey.seat:
+            raise ValueError(
+                Sentence("the new key of seat {seat} was not made on its turn", seat=rekey.seat + 1)
+            )
+        last = rekey.ply
+    if chains.rekeys and chains.joined < chains.players:
+        raise ValueError(Sentence("every player joins before the first move"))
+
+
+def _bad_value(seat: int, due: bool = False) -> ValueError:
+    if due:
+        return ValueError(
+            Sentence("the revealed value of seat {seat} is not the one due now", seat=seat + 1)
+        )
+    return ValueError(
+        Sentence("the revealed value of seat {seat} does not match its commitment", seat=seat + 1)
+    )
+
+
+def _fill(
+    table: list[list[bytes | None]], game_id: bytes, segment: Segment, value: bytes, upto: int
+) -> None:
+    """Every value of ``segment`` from ``upto`` down to its start, from the one for ``upto``."""
+    for draw in range(upto, segment.start - 1, -1):
+        table[draw][segment.seat] = value
+        value = fair.step(game_id, segment.label, value)
+
 
 def _draw_values(chains: Chains, options: Options, plies: int) -> list[list[bytes | None]]:
     """Every seat's values for every draw, as far as the link reveals them (after checking
-    each against its commitment); ``[draw][seat]``, draw 0 unused."""
+    each against its commitment); ``[draw][seat]``, draw 0 unused; ``MISSING`` for a draw
+    dealt without a seat that lost its key."""
     joined = chains.joined
     if any(commitment is None for commitment in chains.commitments[:joined]):
         raise ValueError(Sentence("the players join in seat order"))
@@ -197,26 +364,50 @@ def _draw_values(chains: Chains, options: Options, plies: int) -> list[list[byte
         raise ValueError(Sentence("every player joins before the first move"))
     if not joined:
         raise ValueError(Sentence("the first player's commitment is missing"))
+    _check_rekeys(chains, plies)
     draws = draw_count(options)
     table: list[list[bytes | None]] = [[None] * chains.players for _ in range(draws + 1)]
     for seat, (commitment, value) in enumerate(zip(chains.commitments, chains.values, strict=True)):
-        count = revealed_count(options, seat, plies, True) if commitment is not None else 0
-        if (value is None) != (count == 0):
-            raise ValueError(
-                Sentence("the revealed value of seat {seat} is not the one due now", seat=seat + 1)
-            )
-        if value is None or commitment is None:
+        if commitment is None:
+            if value is not None:
+                raise _bad_value(seat, due=True)
             continue
-        if not fair.checks(chains.game_id, seat, commitment, value, count):
-            raise ValueError(
-                Sentence(
-                    "the revealed value of seat {seat} does not match its commitment", seat=seat + 1
-                )
-            )
-        for draw in range(count, 0, -1):
-            table[draw][seat] = value
-            value = fair.step(chains.game_id, seat, value)
+        segments = _segments(chains, options, seat)
+        ends = [(r.old, r.ply) for r in chains.rekeys if r.seat == seat]
+        for segment, after, (old, ply) in zip(segments, segments[1:], ends, strict=False):
+            end = revealed_count(options, seat, ply, True)  # what it had revealed by then
+            if (old is None) != (end < segment.start):
+                raise _bad_value(seat, due=True)
+            if old is not None:
+                if not segment.checks(chains.game_id, old, end):
+                    raise _bad_value(seat)
+                _fill(table, chains.game_id, segment, old, end)
+            for draw in range(max(end, segment.start - 1) + 1, after.start):
+                table[draw][seat] = MISSING  # begun before the key was lost: dealt without it
+        last = segments[-1]
+        count = revealed_count(options, seat, plies, True)
+        if (value is None) != (count < last.start):
+            raise _bad_value(seat, due=True)
+        if value is not None:
+            if not last.checks(chains.game_id, value, count):
+                raise _bad_value(seat)
+            _fill(table, chains.game_id, last, value, count)
     return table
+
+
+def missing(game: Game) -> list[tuple[int, int]]:
+    """The draws (the opening is 1) dealt without a seat's value, with that seat: a seat that
+    lost its key, so that everyone can see it."""
+    chains = game.chains
+    if chains is None or not chains.rekeys:
+        return []
+    table = _draw_values(chains, game.options, game.ply)
+    return [
+        (draw, seat)
+        for draw in range(1, len(table))
+        for seat in range(chains.players)
+        if table[draw][seat] == MISSING
+    ]
 
 
 def _deal(
@@ -246,14 +437,17 @@ class Dealer:
         values = list(self.values[draw])
         for seat, key in keys.items():
             if values[seat] is None and self.chains.commitments[seat] is not None:
-                chain = fair.chain(self.chains.game_id, seat, key, len(self.values) - 1)
-                if chain[0] != self.chains.commitments[seat]:
+                segment = _segments(self.chains, self.options, seat)[-1]
+                chain = segment.chain(self.chains.game_id, key, len(self.values) - 1)
+                if chain[0] != segment.commitment:
                     raise ValueError(
                         Sentence("this key is not the key of seat {seat}", seat=seat + 1)
                     )
-                values[seat] = chain[draw]
+                if draw >= segment.start:
+                    values[seat] = chain[segment.index(draw)]
         if any(value is None for value in values):
             return None
+        values = [bytes(fair.VALUE_BYTES) if v == MISSING else v for v in values]
         size = self.options.site_size if draw == 1 else self.options.stack_size
         self.draw = draw
         return _deal(self.chains, draw, values, self.remaining, size)  # type: ignore[arg-type]

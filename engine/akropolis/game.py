@@ -178,7 +178,9 @@ class Game:
 
     @property
     def stacks_left(self) -> int:
-        remaining = self._total - self._next_stack
+        # (A hidden deal awaiting its opening site counts the site apart from the stacks.)
+        dealt = max(self._next_stack, min(self.options.site_size, self._total))
+        remaining = self._total - dealt
         return -(-remaining // self.options.stack_size)  # a short last stack is still a stack
 
     @property

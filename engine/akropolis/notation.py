@@ -260,6 +260,8 @@ def format_game(record: dict[str, Any], check: bool = False) -> str:
         fields.append(f"g={chains['game']}")
         fields.append("h=" + ".".join(c or "" for c in chains["commitments"]))
         fields.append("x=" + ".".join(v or "" for v in chains["values"]))
+        if chains.get("rekeys"):
+            fields.append("r=" + ",".join(chains["rekeys"]))
     if record.get("seed") is not None:
         fields.append(f"s={record['seed']}")
     if "deck" in record and record["deck"] != _seeded_deck(record):
@@ -280,7 +282,9 @@ def _seeded_deck(record: dict[str, Any]) -> list[int] | None:
 
 def parse_game(text: str) -> dict[str, Any]:
     """The game record written in ``text``; ``records.read_game`` then checks and plays it."""
-    fields = _fields(text, GAME_HEADER, ("p", "n", "k", "v", "a", "s", "d", "g", "h", "x", "m"))
+    fields = _fields(
+        text, GAME_HEADER, ("p", "n", "k", "v", "a", "s", "d", "g", "h", "x", "r", "m")
+    )
     if "p" not in fields:
         raise RecordError(Sentence("notation needs p= (the number of players)"))
     count = _int(fields["p"], "p")
@@ -325,13 +329,15 @@ def parse_game(text: str) -> dict[str, Any]:
             "all_tiles": all_tiles == "1",
         },
     }
-    if "g" in fields or "h" in fields or "x" in fields:
+    if any(key in fields for key in "ghxr"):
         record["options"]["hidden_stacks"] = True
         record["chains"] = {
             "game": fields.get("g", ""),
             "commitments": _values(fields.get("h", ""), count),
             "values": _values(fields.get("x", ""), count),
         }
+        if "r" in fields:
+            record["chains"]["rekeys"] = fields["r"].split(",")
     if "s" in fields:
         try:
             record["seed"] = parse_seed(fields["s"])

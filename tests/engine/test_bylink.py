@@ -329,3 +329,100 @@ def test_the_draws_deal_tiles_as_the_shuffled_box_does() -> None:
     # The 0.1 % and 99.9 % points of chi-square with 396 degrees of freedom: about 311 and 490.
     assert 311 < chi2 < 490, chi2
     assert freedom == 396
+
+
+def test_a_game_awaiting_its_opening_counts_its_stacks_as_the_box_does() -> None:
+    for options, stacks in ((Options(2), 11), (Options(3, all_tiles=True), 14), (Options(4), 11)):
+        table = Table(options, 1)
+        waiting = table.read(table.links[-1])
+        assert waiting.awaiting_stack and waiting.stacks_left == stacks
+        assert bylink.turn_over_mine(waiting, 0, table.keys[0]) and waiting.stacks_left == stacks
+
+
+# --- A lost key ----------------------------------------------------------------------------
+
+
+class Forgetful(Table):
+    """A table where a player may lose their key: on their next turn they make a new one."""
+
+    lost: set[int]
+
+    def move(self) -> Game:
+        received = self.read(self.links[-1])
+        seat = received.turn
+        chains = received.chains
+        if seat in getattr(self, "lost", set()):
+            self.lost.discard(seat)
+            self.keys[seat] = self.rnd.randbytes(16)
+            chains = bylink.rekey(chains, self.options, seat, self.keys[seat], received.ply)
+        game = self.open(chains, list(received.moves), seat)
+        assert not game.awaiting_stack
+        info = self.rnd.choice(game.legal_moves())
+        game.play(info.move)
+        game.chains = bylink.revealing(game.chains, self.options, seat, self.keys[seat], game.ply)
+        self.links.append(self.link(game))
+        return game
+
+
+@pytest.mark.parametrize(
+    ("options", "losses"),
+    [
+        (Options(2), {0: 0, 7: 1}),  # the creator before the first move; Bob later
+        (Options(3), {3: 0, 4: 1, 11: 0}),  # a chooser waiting for its own stack; twice
+        (Options(4), {2: 2, 22: 3}),
+    ],
+)
+def test_a_player_who_lost_their_key_makes_a_new_one_and_the_game_goes_on(
+    options: Options, losses: dict[int, int]
+) -> None:
+    table = Forgetful(options, 17)
+    table.lost = set()
+    game = table.read(table.links[-1])
+    while not game.is_over:
+        if game.ply in losses:
+            table.lost.add(losses[game.ply])
+        game = table.move()
+    record = records.game_to_record(game)
+    assert len(record["chains"]["rekeys"]) == len(losses)
+    again = records.load(json.dumps(record))
+    assert again.deck == game.deck and again.moves == game.moves
+    assert records.load(records.dump(game, notation=True)).deck == game.deck
+    # The draws begun before each loss were dealt without that seat, and say so.
+    lost = bylink.missing(again)
+    assert {seat for _draw, seat in lost} <= set(losses.values()) and lost
+    # And no draw after a new key is dealt before its time: the curious player again.
+    draws = bylink.draw_count(options)
+    final = records.load(table.links[-1]).chains
+    for text in table.links[len(options.pool()) // 2 :]:
+        received = table.read(text)
+        seen = bylink.draws_seen(received)
+        for draw in range(seen + 1, draws + 1):
+            table_values = bylink.Dealer(received.chains, options, received.ply).values[draw]
+            assert any(value is None for value in table_values), (text, draw)
+    assert final.rekeys
+
+
+def test_forged_new_keys_are_refused() -> None:
+    table = Forgetful(Options(2), 21)
+    table.lost = set()
+    for ply in range(8):  # Ann makes a new key in move 5 and reveals from it in move 7
+        if ply == 4:
+            table.lost.add(0)
+        table.move()
+    text = table.links[-1]
+    rekey = field(text, "r")
+    seat, ply, old, commitment = rekey.split(":")
+    assert (seat, ply) == ("1", "4")
+    for forged, reason in (
+        (f"2:{ply}:{old}:{commitment}", "not made on its turn"),  # Bob's turn was not ply 4
+        (f"{seat}:5:{old}:{commitment}", "not made on its turn"),
+        (f"{seat}:9:{old}:{commitment}", "not made on its turn"),  # a move not yet played
+        (f"{seat}:{ply}:{bylink.encode(bytes(16))}:{commitment}", "does not match"),
+        (f"{seat}:{ply}::{commitment}", "not the one due"),  # values already shown dropped
+        (f"{seat}:{ply}:{old}:{bylink.encode(bytes(16))}", "revealed value of seat 1"),
+        ("1:x:y", "seat:move:value:commitment"),
+        ("9:4:" + old + ":" + commitment, "seat 9"),
+    ):
+        assert reason in refused(with_field(text, "r", forged)), forged
+    many = ",".join([rekey] * 9)
+    assert "at most 8 new keys" in refused(with_field(text, "r", many))

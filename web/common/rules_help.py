@@ -166,6 +166,23 @@ SECTIONS: dict[str, tuple[Block, ...]] = {
             ),
         ),
     ),
+    N_("Playing by link"): (
+        (
+            "p",
+            N_(
+                "<b>Play by link</b> is for friends far apart, each on their own device. The "
+                "stacks stay face down for everyone, even for whoever holds every link: the "
+                "invitation goes round the table first, each device adds a secret of its own, "
+                "and each stack is dealt from every player's secret only when the rules turn it "
+                "over, on the device of the player who takes the first tile from it. Nobody can "
+                "know or choose a tile before it comes. Your secret stays on the device you "
+                "joined from: to play your seat from another device, copy your key to it "
+                "(<b>Share</b>, then <b>Copy my key</b>); if it is lost, make a new one "
+                "under <b>Share</b> on your turn, and the stack already on its way is dealt "
+                "without it."
+            ),
+        ),
+    ),
     N_("Controls"): (
         (
             "p",

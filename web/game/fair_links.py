@@ -38,13 +38,8 @@ def parse_key(text: object) -> bytes | None:
 
 
 def owns(game: Game, seat: int, key: bytes) -> bool:
-    """Whether ``key`` is the key ``seat`` committed to in ``game``."""
-    chains = game.chains
-    if chains is None or not 0 <= seat < chains.players:
-        return False
-    commitment = chains.commitments[seat]
-    draws = bylink.draw_count(game.options)
-    return commitment is not None and fair.chain(chains.game_id, seat, key, draws)[0] == commitment
+    """Whether ``key`` is the latest key ``seat`` committed to in ``game``."""
+    return game.chains is not None and bylink.owns(game.chains, game.options, seat, key)
 
 
 def setup_of(game: Game) -> tuple:

@@ -15,14 +15,15 @@ from dataclasses import dataclass
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from akropolis import Game, bylink, fair
+from akropolis import Game
 from akropolis.picture import svg
 from browser.dom import element, in_background, listen, now, svg_image
 from common.i18n import _, translate
 from common.saves import BrowserStore, StoreError
 from game.browser.copying import copy
+from game.browser.link_secrets import Secrets
 from game.browser.screen import Screen
-from game.fair_links import new_link_game, owns
+from game.fair_links import new_link_game
 from game.link_games import ACTIVE_KEY, LinkGames
 from game.newgame import waiting_game
 from game.share import (
@@ -55,7 +56,7 @@ def progress(game: Game) -> tuple[int, int]:
     return game.ply, game.chains.joined if game.chains is not None else game.players
 
 
-class LinkSession:
+class LinkSession(Secrets):
     """The game played by link on screen, if any, and the player's own game meanwhile."""
 
     def __init__(self, app: Screen) -> None:
@@ -105,7 +106,9 @@ class LinkSession:
     def may_move(self) -> bool:
         """In a game played by link only this device's seat moves, on its turn."""
         session = self.session
-        if session is None or self.game.is_over or session.seat == self.game.turn:
+        if session is None or self.game.is_over:
+            return True
+        if session.seat == self.game.turn and not self.keyless():
             return True
         self.app.hint(self.turn_hint(), "bad")
         return False
@@ -136,12 +139,8 @@ class LinkSession:
         if waiting_to_join(game) is not None:  # the invitation goes round the table
             return translate(turn_line(game, session.seat, self.unsent()))
         name = game.names[game.turn]
-        if session.seat == game.turn and game.awaiting_stack and self._mine() is None:
-            return _(
-                "Your turn, {name}, but this device does not hold your secret for this game, "
-                "which turns over the tiles: play on the device you joined from.",
-                name=name,
-            )
+        if session.seat == game.turn and self.keyless():
+            return self.keyless_line()
         last = self._last_move()
         shown = self.app.viewed
         if session.seat == game.turn:
@@ -192,55 +191,6 @@ class LinkSession:
         self.refresh()
         return True
 
-    # --- Hidden stacks: joining, revealing, turning over this seat's stack ---------------------
-
-    def _mine(self) -> tuple[int, bytes] | None:
-        """This device's seat and key in the game on screen, if it holds the key it committed."""
-        return self._mine_in(self.game)
-
-    def _reveal(self, game: Game) -> None:
-        """After a move here (or taking it back): this seat's values due by now go with it."""
-        mine = self._mine_in(game)
-        if mine is not None:
-            seat, key = mine
-            game.chains = bylink.revealing(game.chains, game.options, seat, key, game.ply)
-
-    def _take_part(self, game: Game) -> None:
-        """This device's seat joins the game when the invitation reaches it, and turns over the
-        opening site or the stack it is first to choose from (with its key, and nothing else)."""
-        session = self.session
-        chains = game.chains
-        if session is None or chains is None or session.seat in (None, WATCHING):
-            return
-        seat = session.seat
-        if chains.commitments[seat] is None:
-            if seat != chains.joined or game.is_over:
-                return  # the invitation goes round in seat order: it comes back later
-            key = fair.new_key()
-            if not self.games.keep_key(session.gid, key):
-                self.app.message(
-                    _(
-                        "This device's storage is full, so it cannot keep your secret for this "
-                        "game, and you cannot join it here. Free some space, then open the link "
-                        "again."
-                    )
-                )
-                return
-            game.chains = bylink.join(chains, game.options, seat, key)
-            self.store(game)
-        mine = self._mine_in(game)
-        if mine is not None and bylink.turn_over_mine(game, *mine):
-            self.store(game)
-
-    def _mine_in(self, game: Game) -> tuple[int, bytes] | None:
-        session = self.session
-        if session is None or game.chains is None or session.seat in (None, WATCHING):
-            return None
-        key = self.games.key(session.gid)
-        if key is None or not owns(game, session.seat, key):
-            return None
-        return session.seat, key
-
     def store(self, game: Game) -> bool:
         """Keep ``game`` in its slot (whatever the slot held that is not this game's earlier
         point is kept aside first, and the player told); False if it could not be."""
@@ -268,6 +218,13 @@ class LinkSession:
                 "{last_move} (Not kept on this device: its storage is full. The link holds the "
                 "game.)",
                 last_move=line,
+            )
+        lost = self.dealt_without()
+        if lost is not None:
+            line = _(
+                "{last_move} The last stack was dealt without {name}'s secret, which was lost.",
+                last_move=line,
+                name=game.names[lost],
             )
         element("link-last").textContent = line
         element("btn-back").hidden = self.home is None  # only back to a game there is
@@ -347,6 +304,13 @@ class LinkSession:
             _(
                 "{summary}.\nEach player moves on their own device, then sends the new link to "
                 "the next. This device remembers your seat for this game.",
+                summary=translate(position_summary(game)),
+            )
+            if game.chains is not None
+            else _(
+                "{summary}.\nEach player moves on their own device, then sends the new link to "
+                "the next. This device remembers your seat for this game.\nThis game was dealt "
+                "in advance, by an older version: anyone holding its link can read its stacks.",
                 summary=translate(position_summary(game)),
             ),
             actions,

@@ -59,6 +59,12 @@ class ShareDialog:
             else:
                 said = _("You play {name} on this device.", name=game.names[seat])
             element("share-seat").textContent = said
+        held, missing = self.app.links.key_state()
+        element("share-key-box").hidden = held is None
+        element("share-key").value = held or ""
+        element("share-use-key-box").hidden = not missing
+        element("share-use-key").value = ""
+        element("share-key-note").hidden = True
         chooser = element("share-player")
         chooser.replaceChildren()
         for player, name in enumerate(game.names):
@@ -100,6 +106,17 @@ class ShareDialog:
         if action == "svg":
             text, name = self._picture()
             download(text, name, "image/svg+xml")
+        elif action in ("use-key", "new-key"):
+            links = self.app.links
+            if action == "new-key":
+                problem = links.new_key_here()
+            else:
+                problem = links.use_key(str(element("share-use-key").value))
+            note = element("share-key-note")
+            note.textContent = problem or ""
+            note.hidden = problem is None
+            if problem is None:
+                element("share-dialog").close()
         elif action == "seat":
             element("share-dialog").close()
             self.app.links.ask_seat()
