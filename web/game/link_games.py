@@ -207,6 +207,16 @@ class LinkGames:
             self._known[gid] = text
         return found
 
+    def changed_elsewhere(self, gid: str) -> Slot | None:
+        """The slot of ``gid`` if another tab wrote it since this tab last read or wrote it."""
+        try:
+            text = self.store.get(LINK_PREFIX + gid)
+        except StoreError:
+            return None
+        if text is None or text == self._known.get(gid):
+            return None
+        return read_slot(gid, text)
+
     def load(self, gid: str) -> Game | None:
         """This device's copy of the game ``gid`` (None if there is none to play on)."""
         found = self.slot(gid)

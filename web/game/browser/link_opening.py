@@ -203,8 +203,8 @@ class LinkOpener:
         gid = game_id(game)
         found = self.games.slot(gid)
         if found.state != READY:  # nothing there, or something that is kept aside first
-            self.links.store(game)
-            self._clear(fragment)
+            if self.links.store(game):
+                self._clear(fragment)  # kept: a reload finds it in its slot
             self.links.enter(game)
             return
         stored = found.game
@@ -214,8 +214,8 @@ class LinkOpener:
             self.links.enter(stored)
             return
         if related.kind == AHEAD:  # only the other seats' moves: taken without asking
-            self.links.store(game)
-            self._clear(fragment)
+            if self.links.store(game):
+                self._clear(fragment)  # not kept (storage full): the address keeps the link
             self.links.enter(game)
             return
         self.links.enter(game, keep=False)

@@ -24,7 +24,7 @@ from game.browser.copying import copy
 from game.browser.link_secrets import Secrets
 from game.browser.screen import Screen
 from game.fair_links import new_link_game
-from game.link_games import ACTIVE_KEY, LinkGames
+from game.link_games import ACTIVE_KEY, READY, LinkGames
 from game.newgame import waiting_game
 from game.share import (
     WATCHING,
@@ -76,6 +76,10 @@ class LinkSession(Secrets):
         # first (in the capture phase, before the Kept games list handles the click), so that
         # it is the one kept aside, and the game played by link stays in its own slot.
         listen(element("kept-dialog"), "click", self._kept_click, tell, capture=True)
+        # Two tabs on one game by link follow its slot: a move made in one shows in the other,
+        # which may not make a second move for the same turn.
+        listen(window, "storage", self._storage_event, tell)
+        listen(window, "beforeunload", self._before_unload, tell)
 
     # --- The player's own game (what the autosave slot holds) ------------------------------
 
@@ -104,10 +108,13 @@ class LinkSession(Secrets):
         return self.session is not None and progress(self.game) > self.session.sent
 
     def may_move(self) -> bool:
-        """In a game played by link only this device's seat moves, on its turn."""
+        """In a game played by link only this device's seat moves, on its turn (and only if
+        no other tab has moved meanwhile)."""
         session = self.session
         if session is None or self.game.is_over:
             return True
+        if self.follow_other_tab():
+            return False
         if session.seat == self.game.turn and not self.keyless():
             return True
         self.app.hint(self.turn_hint(), "bad")
@@ -180,6 +187,32 @@ class LinkSession(Secrets):
             self._last = (key, last_move(game))
         return self._last[1]
 
+    # --- Other tabs, and leaving ------------------------------------------------------------
+
+    def follow_other_tab(self) -> bool:
+        """If another tab changed this game's slot, show the game as it is there; whether it
+        did.  What this tab had not saved is kept aside by the slot's rules when it is."""
+        session = self.session
+        if session is None:
+            return False
+        found = self.games.changed_elsewhere(session.gid)
+        if found is None or found.state != READY or found.game is None:
+            return False
+        self.enter(found.game, incoming=False)
+        self.app.hint(_("This game was changed in another tab; here it is now."))
+        return True
+
+    def _storage_event(self, event) -> None:
+        session = self.session
+        if session is not None and event.key in (None, f"akropolis.link.{session.gid}"):
+            self.follow_other_tab()
+
+    def _before_unload(self, event) -> None:
+        """A move made here and not sent yet, or not kept: the browser asks before leaving."""
+        if self.session is not None and (self.unsent() or self.save_failed):
+            event.preventDefault()
+            event.returnValue = ""
+
     # --- Saving and the bar ------------------------------------------------------------------
 
     def save(self) -> bool:
@@ -215,8 +248,8 @@ class LinkSession(Secrets):
         line = translate(last.line) if last else _("No move has been played yet.")
         if self.save_failed:
             line = _(
-                "{last_move} (Not kept on this device: its storage is full. The link holds the "
-                "game.)",
+                "{last_move} (Not kept on this device: its storage is full. Send the link, or "
+                "save the game with Export, before leaving this page.)",
                 last_move=line,
             )
         lost = self.dealt_without()
