@@ -60,7 +60,19 @@ def joined_order(mine: Game, theirs: Game) -> int | None:
     for one, other in zip(a.commitments, b.commitments, strict=True):
         if one is not None and other is not None and one != other:
             return None
+    shared = min(len(mine.deck), len(theirs.deck))
+    if mine.deck[:shared] != theirs.deck[:shared]:  # tiles already turned over differ
+        return None
     return (b.joined > a.joined) - (b.joined < a.joined)
+
+
+def waiting_to_join(game: Game) -> int | None:
+    """The seat the game waits for before its first move: the next to join, or the creator
+    (seat 0) once everyone has, until the opening site is turned over; None once it has been."""
+    chains = game.chains
+    if chains is None or game.ply or not game.awaiting_stack:
+        return None
+    return chains.joined if chains.joined < chains.players else 0
 
 
 def dealt_onward(game: Game, seed: int | None = None) -> Game:

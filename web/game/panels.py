@@ -14,6 +14,7 @@ from common.city_words import tile_name
 from common.hand import tile_picture
 from common.i18n import _, in_a_row, join, ngettext, pgettext, translate
 from common.scorepad import corner_cell, score_rows
+from game.fair_links import waiting_to_join
 from game.opponents import architect_note, kind_of, seat_label, stones
 
 #: Keys that take a Construction Site tile in hand, left to right (the page listens for them).
@@ -101,6 +102,9 @@ def status_html(game: Game, thinking: bool = False, paused: bool = False) -> str
         who = _("{name} is thinking…", name=name)
     elif paused:
         who = _("{name} to play (paused)", name=name)
+    elif waiting_to_join(game) not in (None, 0):  # a game by link's invitation goes round
+        joining = f"<b>{escape(game.names[waiting_to_join(game)])}</b>"
+        who = _("Waiting for {name} to join", name=joining)
     else:
         who = _("{name} to play", name=name)
     left = ngettext(

@@ -31,7 +31,7 @@ from akropolis.records import CityRecord, RecordError
 from common.embedding import embed_snippet as framed_snippet
 from common.embedding import site_base
 from common.i18n import _, explain, ngettext, number, pgettext
-from game.fair_links import joined_order
+from game.fair_links import joined_order, waiting_to_join
 from game.opponents import is_architect, is_computer, kind_of, stones
 
 #: The fragment of a game played by link starts with this; a position link has none.
@@ -384,15 +384,6 @@ def last_move(game: Game) -> LastMove | None:
     before = game.replay(game.ply - 1)
     player = before.turn
     return LastMove(player, game.names[player], before.check(game.moves[-1]))
-
-
-def waiting_to_join(game: Game) -> int | None:
-    """The seat the game waits for before its first move: the next to join, or the creator
-    (seat 0) once everyone has, until the opening site is turned over; None once it has been."""
-    chains = game.chains
-    if chains is None or game.ply or not game.awaiting_stack:
-        return None
-    return chains.joined if chains.joined < chains.players else 0
 
 
 def turn_line(game: Game, seat: int | None, unsent: bool = False) -> str:

@@ -248,3 +248,31 @@ def test_the_form_refuses_a_seed_for_a_game_by_link() -> None:
         form.create()
     form.read({"names": ["Ann", "Bob"], "by_link": True, "seed": ""})
     assert form.create().players == 2
+
+
+def test_share_and_export_never_carry_a_stack_turned_over_only_on_this_device() -> None:
+    """The chooser's device turns over its stack before it moves: what it shares or exports
+    meanwhile (position link, embed snippet, notation, record) holds none of those tiles."""
+    from urllib.parse import unquote
+
+    from game.share import checked_notation, embed_snippet, position_link
+
+    players = Players(("Ann", "Bob"), seed=4)
+    link = players.send(players.game)
+    for _ in range(3):
+        link = players.move(link)
+    chooser = Players.receive(link)
+    assert chooser.awaiting_stack
+    assert bylink.turn_over_mine(chooser, chooser.turn, players.keys[chooser.turn])
+    stack = chooser.deck[-3:]
+    href = "https://example.org/akropolis/index.html"
+    shared = [
+        position_link(href, chooser).split("#", 1)[1],
+        checked_notation(chooser),
+        unquote(embed_snippet(href, chooser).split("#", 1)[1].split('"', 1)[0]),
+        records.dump(chooser),
+    ]
+    for text in shared:
+        again = records.load(text)
+        assert again.awaiting_stack and not set(stack) & set(again.deck), text[:80]
+        assert ";d=" not in text and '"deck"' not in text
