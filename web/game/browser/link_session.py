@@ -120,8 +120,12 @@ class LinkSession(Secrets):
         self.app.hint(self.turn_hint(), "bad")
         return False
 
+    def unsent_move(self) -> bool:
+        """A move made here that has not been sent yet (a join is not a move to take back)."""
+        return self.session is not None and self.game.ply > self.session.sent[0]
+
     def may_undo(self) -> bool:
-        if self.session is None or self.unsent():
+        if self.session is None or self.unsent_move():
             return True
         self.app.hint(_("In a game played by link you can take back your move until you send it."))
         return False
@@ -272,7 +276,7 @@ class LinkSession(Secrets):
         made_it = last is not None and last.player == session.seat  # the last move was this seat's
         end.hidden = not mine or not game.is_over or not made_it
         end.textContent = send.textContent
-        element("btn-undo").disabled = not unsent
+        element("btn-undo").disabled = not self.unsent_move()
 
     # --- A game played by link on screen -----------------------------------------------------
 
@@ -347,7 +351,7 @@ class LinkSession(Secrets):
                 summary=translate(position_summary(game)),
             ),
             actions,
-            primary=game.turn if not game.is_over else 0,
+            primary=waiting_to_join(game) or (game.turn if not game.is_over else 0),
         )
 
     def choose_seat(self, seat: int) -> None:
@@ -355,6 +359,8 @@ class LinkSession(Secrets):
             return
         self.games.choose_seat(self.session.gid, seat)
         self.session.seat = seat
+        if seat != WATCHING and not self.game.ply:
+            self.app.viewed = seat  # before the first move: their own city
         self._take_part(self.game)
         self.app.refresh()
 
