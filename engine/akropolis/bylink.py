@@ -345,9 +345,21 @@ def _bad_value(seat: int, due: bool = False) -> ValueError:
 
 
 def _fill(
-    table: list[list[bytes | None]], game_id: bytes, segment: Segment, value: bytes, upto: int
+    table: list[list[bytes | None]],
+    game_id: bytes,
+    segment: Segment,
+    value: bytes | None,
+    upto: int,
 ) -> None:
-    """Every value of ``segment`` from ``upto`` down to its start, from the one for ``upto``."""
+    """Every value of ``segment`` from ``upto`` down to its start, from ``value``, the one for
+    ``upto``, once it is checked: there must be one exactly when ``upto`` reaches the segment,
+    and it must hash down to the segment's commitment."""
+    if (value is None) != (upto < segment.start):
+        raise _bad_value(segment.seat, due=True)
+    if value is None:
+        return
+    if not segment.checks(game_id, value, upto):
+        raise _bad_value(segment.seat)
     for draw in range(upto, segment.start - 1, -1):
         table[draw][segment.seat] = value
         value = fair.step(game_id, segment.label, value)
@@ -376,22 +388,11 @@ def _draw_values(chains: Chains, options: Options, plies: int) -> list[list[byte
         ends = [(r.old, r.ply) for r in chains.rekeys if r.seat == seat]
         for segment, after, (old, ply) in zip(segments, segments[1:], ends, strict=False):
             end = revealed_count(options, seat, ply, True)  # what it had revealed by then
-            if (old is None) != (end < segment.start):
-                raise _bad_value(seat, due=True)
-            if old is not None:
-                if not segment.checks(chains.game_id, old, end):
-                    raise _bad_value(seat)
-                _fill(table, chains.game_id, segment, old, end)
+            _fill(table, chains.game_id, segment, old, end)
             for draw in range(max(end, segment.start - 1) + 1, after.start):
                 table[draw][seat] = MISSING  # begun before the key was lost: dealt without it
-        last = segments[-1]
         count = revealed_count(options, seat, plies, True)
-        if (value is None) != (count < last.start):
-            raise _bad_value(seat, due=True)
-        if value is not None:
-            if not last.checks(chains.game_id, value, count):
-                raise _bad_value(seat)
-            _fill(table, chains.game_id, last, value, count)
+        _fill(table, chains.game_id, segments[-1], value, count)
     return table
 
 

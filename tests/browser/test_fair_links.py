@@ -13,7 +13,13 @@ from playwright.sync_api import Page
 from akropolis import Game, bylink, notation
 from akropolis.rng import SplitMix64
 from game.share import checked_notation, read_link
-from tests.browser.test_game_ui import choose, game_on_page, open_page, play_through_ui
+from tests.browser.test_game_ui import (
+    assert_scorepad_is_the_engines,
+    choose,
+    game_on_page,
+    open_page,
+    play_through_ui,
+)
 from tests.browser.test_offline import offline_state
 from tests.browser.test_play_by_link import (
     fragment,
@@ -45,8 +51,8 @@ def move_and_send(page: Page, rng: SplitMix64) -> tuple[Game, str]:
 
 
 def test_three_players_on_three_devices_one_offline(people) -> None:
-    """A stack is turned over on the device of the player who chooses from it first, and only
-    when that player's turn comes; the offline player turns over theirs with no network."""
+    """A whole game: each stack is turned over on the device of the player who chooses from it
+    first, only when their turn comes; the offline player turns over theirs with no network."""
     names = ["Ann", "Bob", "Cy"]
     ann, bob, cy = people(), people(), people(phone=True)
     open_page(cy)
@@ -58,7 +64,7 @@ def test_three_players_on_three_devices_one_offline(people) -> None:
     pages = {0: ann, 1: bob, 2: cy}
     rng = SplitMix64(5)
     game, link = move_and_send(ann, rng)
-    while game.ply < 10:
+    while not game.is_over:
         mover = pages[game.turn]
         open_link(mover, link, game.ply)
         # Before the chooser's device turns it over, nobody else holds the stack: every other
@@ -70,8 +76,13 @@ def test_three_players_on_three_devices_one_offline(people) -> None:
         if game.awaiting_stack:
             assert len(mirror(mover).deck) == len(game.deck) + 4  # the chooser's own stack
         game, link = move_and_send(mover, rng)
-    assert game.ply == 10 and len(game.deck) == 5 + 4 + 4  # two stacks turned over
+    assert game.ply == 48 and sorted(game.deck) == sorted(game.options.pool())
     assert cy.evaluate("navigator.onLine") is False
+    for page in pages.values():  # the last link reaches everyone: the same final scores
+        if game_on_page(page).ply < game.ply:
+            open_link(page, link, game.ply)
+        page.wait_for_selector("#end-dialog[open]")
+        assert_scorepad_is_the_engines(page, game)
     for page in (ann, bob):
         assert_clean(page)
 

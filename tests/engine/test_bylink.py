@@ -25,6 +25,7 @@ class Table:
 
     def __init__(self, options: Options, seed: int) -> None:
         self.options, self.rnd = options, random.Random(seed)
+        self.lost: set[int] = set()  # seats whose key is lost (a new one on their turn)
         self.keys = [self.rnd.randbytes(16) for _ in range(options.players)]
         self.names = [f"P{seat + 1}" for seat in range(options.players)]
         chains = bylink.new_chains(options, self.keys[0], self.rnd.randbytes(8))
@@ -47,10 +48,16 @@ class Table:
         return records.load(text)
 
     def move(self) -> Game:
-        """The seat to move opens the last link on its device, plays and sends the next."""
+        """The seat to move opens the last link on its device, plays and sends the next (a
+        seat in ``lost`` lost its key: it makes a new one first)."""
         received = self.read(self.links[-1])
         seat = received.turn
-        game = self.open(received.chains, list(received.moves), seat)
+        chains = received.chains
+        if seat in self.lost:
+            self.lost.discard(seat)
+            self.keys[seat] = self.rnd.randbytes(16)
+            chains = bylink.rekey(chains, self.options, seat, self.keys[seat], received.ply)
+        game = self.open(chains, list(received.moves), seat)
         assert not game.awaiting_stack
         info = self.rnd.choice(game.legal_moves())
         game.play(info.move)
@@ -342,28 +349,6 @@ def test_a_game_awaiting_its_opening_counts_its_stacks_as_the_box_does() -> None
 # --- A lost key ----------------------------------------------------------------------------
 
 
-class Forgetful(Table):
-    """A table where a player may lose their key: on their next turn they make a new one."""
-
-    lost: set[int]
-
-    def move(self) -> Game:
-        received = self.read(self.links[-1])
-        seat = received.turn
-        chains = received.chains
-        if seat in getattr(self, "lost", set()):
-            self.lost.discard(seat)
-            self.keys[seat] = self.rnd.randbytes(16)
-            chains = bylink.rekey(chains, self.options, seat, self.keys[seat], received.ply)
-        game = self.open(chains, list(received.moves), seat)
-        assert not game.awaiting_stack
-        info = self.rnd.choice(game.legal_moves())
-        game.play(info.move)
-        game.chains = bylink.revealing(game.chains, self.options, seat, self.keys[seat], game.ply)
-        self.links.append(self.link(game))
-        return game
-
-
 @pytest.mark.parametrize(
     ("options", "losses"),
     [
@@ -375,8 +360,7 @@ class Forgetful(Table):
 def test_a_player_who_lost_their_key_makes_a_new_one_and_the_game_goes_on(
     options: Options, losses: dict[int, int]
 ) -> None:
-    table = Forgetful(options, 17)
-    table.lost = set()
+    table = Table(options, 17)
     game = table.read(table.links[-1])
     while not game.is_over:
         if game.ply in losses:
@@ -403,8 +387,7 @@ def test_a_player_who_lost_their_key_makes_a_new_one_and_the_game_goes_on(
 
 
 def test_forged_new_keys_are_refused() -> None:
-    table = Forgetful(Options(2), 21)
-    table.lost = set()
+    table = Table(Options(2), 21)
     for ply in range(8):  # Ann makes a new key in move 5 and reveals from it in move 7
         if ply == 4:
             table.lost.add(0)

@@ -54,3 +54,13 @@ def test_what_a_page_and_the_ai_worker_import_afterwards_imports_from_their_zips
         "ai.zip",
     )
     assert lines == ["True True", "True"]
+
+
+def test_every_restore_draws_its_own_secrets(restored) -> None:
+    """The keys of games by link come from the browser's generator (Pyodide's ``os.urandom``
+    is ``crypto.getRandomValues``), never from a state the snapshot froze: two restores of the
+    same snapshot draw different keys and game ids."""
+    code = "from akropolis import fair\nprint(fair.new_key().hex(), fair.new_game_id().hex())"
+    first, second = (restored(code)[0].split() for _ in range(2))
+    assert first[0] != second[0] and first[1] != second[1]
+    assert len(first[0]) == 32 and len(first[1]) == 16
