@@ -227,3 +227,23 @@ def test_a_lost_key_is_replaced_and_the_table_is_told(people) -> None:
     assert [draw for draw, _seat in bylink.missing(game)] == [2]
     for page in pages:
         assert_clean(page)
+
+
+def test_an_exported_game_by_link_imports_as_a_game_by_link(people) -> None:
+    """Export of a game by link in progress holds no deck; imported on another device it is
+    opened as a game by link (who are you?), never as a game at one screen it could not deal."""
+    ann, bob = people(), people()
+    open_page(ann)
+    start_by_link(ann, ["Ann", "Bob"])
+    join_round([ann, bob], ["Ann", "Bob"])
+    game, _link = move_and_send(ann, SplitMix64(6))
+    record = ann.evaluate("akropolisApp.record()")
+    assert '"deck"' not in record and '"chains"' in record
+    other = people()
+    open_page(other)
+    assert other.evaluate(f"akropolisApp.load({record!r})") is True
+    who(other, "Bob")
+    assert other.is_visible("#link-bar")
+    assert "does not hold your secret" in other.inner_text("#hint")
+    assert same(game_on_page(other), game)
+    assert_clean(other)

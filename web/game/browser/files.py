@@ -58,5 +58,10 @@ class GameFiles:
         except RecordError as error:
             self.app.message(_("This file cannot be imported: {reason}.", reason=explain(error)))
             return False
+        if game.chains is not None and not game.is_over:
+            # A game by link in progress: its stacks are dealt by its players' secrets, so it
+            # goes on by link (matched with this device's copy), never at this screen.
+            self.app.opener.open_play(game)
+            return True
         self.app.start(game, _("Imported a game at move {move}.", move=game.ply))
         return True
