@@ -35,6 +35,9 @@ class Screen(Protocol):
     scoring: object
     #: The game played by link on screen, if any (``game.browser.link_session.LinkSession``).
     links: object
+    #: Opens links and games by link as the address brings them (``link_opening.LinkOpener``):
+    #: Import hands it an exported game by link in progress.
+    opener: object
 
     def show(self, game, hint: str = "", waiting: bool = False) -> None:
         """Put ``game`` on screen (it is not saved: it came from a save or a link); ``waiting``:
