@@ -188,6 +188,14 @@ class Game:
         """How many tiles the game deals in all (a hidden deal: the whole pool)."""
         return self._total
 
+    def to_come(self) -> list[int]:
+        """The tiles not seen yet (still in the stacks), in id order: public, as counting the
+        box is; their order is hidden."""
+        seen = set(self._site)
+        seen.update(turn.move.tile for turn in self._turns)
+        tiles = self.options.pool() if self.hidden else self.deck
+        return sorted(tile for tile in tiles if tile not in seen)
+
     @property
     def revealed(self) -> int:
         """How many tiles of the deck have been seen (the first ones: the initial site and

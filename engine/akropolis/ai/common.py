@@ -65,11 +65,7 @@ def is_architect(game: Game, seat: int) -> bool:
 
 def unseen_tiles(game: Game) -> list[int]:
     """The tiles still in the stacks, in id order (their order is hidden)."""
-    seen = set(game.site)
-    seen.update(move.tile for move in game.moves)
-    # A hidden deal holds only the tiles turned over so far: the rest of the pool is to come.
-    tiles = game.options.pool() if game.hidden else game.deck
-    return sorted(tile for tile in tiles if tile not in seen)
+    return game.to_come()
 
 
 def remaining_plays(game: Game) -> int:
