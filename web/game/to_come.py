@@ -14,7 +14,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from akropolis import Game
-from akropolis.tiles import DISTRICTS, PLAZA_OFFSET, STARS, TILES, Kind
+from akropolis.picture.markup import escape
+from akropolis.tiles import DISTRICTS, KIND_NAMES, PLAZA_OFFSET, STARS, TILES, Kind
+from common.i18n import ngettext, pgettext
+from common.scorepad import kind_title
 
 
 @dataclass(frozen=True)
@@ -46,4 +49,48 @@ def to_come(game: Game) -> ToCome:
         plazas={kind: hexes[Kind(kind + PLAZA_OFFSET)] for kind in DISTRICTS},
         districts={kind: hexes[kind] for kind in DISTRICTS},
         quarries=hexes[Kind.QUARRY],
+    )
+
+
+def to_come_html(summary: ToCome) -> str:
+    """The panel: how many stacks and tiles are left, then a table of the plazas (with their
+    stars), district hexes and quarries among them.  Words only, never the order."""
+    stacks = ngettext("{count} stack left.", "{count} stacks left.", summary.stacks)
+    tiles = ngettext(
+        "{count} tile not seen yet; nobody knows their order.",
+        "{count} tiles not seen yet; nobody knows their order.",
+        summary.tiles,
+    )
+    head = (
+        f'<tr><th scope="col">{escape(pgettext("tiles to come", "District"))}</th>'
+        f'<th scope="col">{escape(pgettext("tiles to come", "Plazas"))}</th>'
+        f'<th scope="col">{escape(pgettext("tiles to come", "District hexes"))}</th></tr>'
+    )
+    rows = []
+    for kind in DISTRICTS:
+        rows.append(
+            f'<tr><th scope="row"><span class="dot {KIND_NAMES[kind]}"></span>'
+            f"{escape(kind_title(KIND_NAMES[kind]))}</th>"
+            f"<td>{summary.plazas[kind]} {_stars(summary.stars(kind))}</td>"
+            f"<td>{summary.districts[kind]}</td></tr>"
+        )
+    rows.append(
+        f'<tr><th scope="row"><span class="dot quarries"></span>'
+        f"{escape(pgettext('tiles to come', 'Quarries'))}</th>"
+        f"<td>—</td><td>{summary.quarries}</td></tr>"
+    )
+    caption = escape(pgettext("tiles to come", "Among the tiles not seen yet"))
+    return (
+        f'<p class="site-note">{escape(stacks)} {escape(tiles)}</p>'
+        f'<div class="to-come-box"><table class="to-come"><caption>{caption}</caption>'
+        f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def _stars(count: int) -> str:
+    """``(5 ★)`` to see, "(5 stars)" to hear."""
+    said = ngettext("({count} star)", "({count} stars)", count)
+    return (
+        f'<span aria-hidden="true">({count}\u2009★)</span>'
+        f'<span class="visually-hidden">{escape(said)}</span>'
     )

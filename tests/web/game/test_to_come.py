@@ -12,7 +12,7 @@ import pytest
 from akropolis import Game
 from akropolis.simulate import random_game
 from akropolis.tiles import DISTRICTS, STARS, TILES, Kind
-from game.to_come import to_come
+from game.to_come import to_come, to_come_html
 from tests.ai.test_hidden_order import hidden, reordered
 
 
@@ -62,3 +62,21 @@ def test_the_tiles_to_come_never_depend_on_the_order_of_the_stacks(
     secret = hidden(game)
     assert other.deck != game.deck and len(secret.deck) < len(game.deck)
     assert to_come(game) == to_come(other) == to_come(secret)
+
+
+def test_the_panel_says_the_counts_in_words_and_a_table_and_names_no_tile() -> None:
+    game = random_game(3, 8).replay(12)
+    summary = to_come(game)
+    html = to_come_html(summary)
+    assert f"{summary.stacks} stacks left." in html
+    assert f"{summary.tiles} tiles not seen yet; nobody knows their order." in html
+    assert html.count("<tr>") == 1 + len(DISTRICTS) + 1  # the head, each kind, the quarries
+    stars = summary.stars(Kind.GARDEN)
+    assert f"<td>{summary.plazas[Kind.GARDEN]} <span aria-hidden" in html
+    assert f"({stars}\u2009★)</span>" in html and f"({stars} stars)</span>" in html
+    assert "tile 1" not in html and "@" not in html
+
+
+def test_the_panel_is_in_the_pages_language(pseudo) -> None:
+    html = to_come_html(to_come(random_game(2, 3).replay(4)))
+    assert "stacks left" not in html and "Quarries" not in html

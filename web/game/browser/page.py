@@ -37,6 +37,7 @@ from game.browser.worker_client import WorkerClient
 from game.newgame import waiting_game
 from game.spots import hint_sentence, preview_sentence, score_sentence, step_sentence
 from game.table import Table
+from game.to_come import to_come, to_come_html
 
 
 class GamePage:
@@ -92,6 +93,7 @@ class GamePage:
         self.on(element("app"), "click", self.action_click)
         self.on(element("import-file"), "change", self.files.import_file)
         self.on(element("show-scores"), "change", self.toggle_scores)
+        self.on(element("to-come-box"), "toggle", lambda _event: self.refresh())
         self.scoring.bind()
         self.new_game.bind()
 
@@ -245,6 +247,8 @@ class GamePage:
         element("status").innerHTML = self.opponents.status_html()
         element("players").innerHTML = self.opponents.players_html()
         element("log").innerHTML = panels.log_html(game)
+        if element("to-come-box").open:  # counted only while the panel is open
+            element("to-come").innerHTML = to_come_html(to_come(game))
         log = element("log")
         log.scrollTop = log.scrollHeight
         name = game.names[self.viewed]
