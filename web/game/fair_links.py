@@ -8,6 +8,8 @@ were written, and a position from a game by link dealt onward on one screen.
 
 from __future__ import annotations
 
+import os
+
 from akropolis import Game, bylink, fair
 from akropolis.rng import SplitMix64
 from game.opponents import kind_of
@@ -81,8 +83,6 @@ def dealt_onward(game: Game, seed: int | None = None) -> Game:
     it)."""
     if game.chains is None:
         return game
-    import os
-
     seed = int.from_bytes(os.urandom(8), "big") if seed is None else seed
     rest = [tile for tile in sorted(game.options.pool()) if tile not in game.deck]
     onward = Game(
