@@ -220,7 +220,10 @@ class CityView:
         self._observer.disconnect()
 
     def paint(self, fit_view: bool = False) -> None:
-        """Repaint the city (static layer) and the overlay."""
+        """Repaint the city (static layer) and the overlay; nothing while the canvas is not
+        shown (in a closed dialog: its size says when it is)."""
+        if not (self.canvas.clientWidth and self.canvas.clientHeight):
+            return
         self.sync_size()
         if fit_view:
             self.fit()
@@ -230,6 +233,8 @@ class CityView:
 
     def paint_overlay(self) -> None:
         """Repaint only what follows the pointer (on the cached city layer)."""
+        if not (self.canvas.clientWidth and self.canvas.clientHeight):
+            return
         if self.sync_size():  # the cached city layer is the wrong size: repaint it too
             self.paint()
             return

@@ -33,7 +33,9 @@ LEGACY_UNREADABLE = "akropolis.autosave.unreadable"
 KEPT_PREFIX = "akropolis.kept."
 
 #: Why a game was kept aside (as storage writes it: never translated).
-UNREADABLE, REPLACED, OTHER_TAB = "unreadable", "replaced", "other-tab"
+UNREADABLE, REPLACED, OTHER_TAB, FINISHED = "unreadable", "replaced", "other-tab", "finished"
+#: How many finished games are kept for their replay (the oldest goes first).
+FINISHED_KEPT = 10
 #: ... and for games played by link: a copy replaced by a link, and whatever else a game by
 #: link's slot held when that game had to be saved there (see ``link_games``).
 REPLACED_BY_LINK, FOUND_IN_LINK_SLOT = "replaced by a link of the same game", "link-slot"
@@ -42,6 +44,7 @@ _KEPT_WHY = {
     UNREADABLE: N_("could not be restored"),
     REPLACED: N_("replaced by a new game"),
     OTHER_TAB: N_("set aside when two tabs disagreed"),
+    FINISHED: N_("a finished game, kept for its replay"),
     REPLACED_BY_LINK: N_("replaced by a link of the same game"),
     FOUND_IN_LINK_SLOT: N_("found where a game played by link belongs"),
 }
@@ -80,36 +83,31 @@ class BrowserStore:
         return storage
 
     def get(self, key: str) -> str | None:
+        storage = self._storage()
         try:
-            value = self._storage().getItem(key)
-        except StoreError:
-            raise
+            value = storage.getItem(key)
         except Exception:
             raise StoreError(full=False) from None
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
+        storage = self._storage()
         try:
-            self._storage().setItem(key, value)
-        except StoreError:
-            raise
+            storage.setItem(key, value)
         except Exception as error:
             raise StoreError(full="quota" in str(error).lower()) from None
 
     def remove(self, key: str) -> None:
+        storage = self._storage()
         try:
-            self._storage().removeItem(key)
-        except StoreError:
-            raise
+            storage.removeItem(key)
         except Exception:
             raise StoreError(full=False) from None
 
     def names(self) -> list[str]:
+        storage = self._storage()
         try:
-            storage = self._storage()
             return [storage.key(i) for i in range(storage.length)]
-        except StoreError:
-            raise
         except Exception:
             raise StoreError(full=False) from None
 
@@ -412,10 +410,15 @@ class Saves:
             return Conflict(text, None, reason_of(error))
 
     def replace(self, game: Game, previous: Game | None) -> Saved | Conflict:
-        """Save a new or imported ``game``; an unfinished ``previous`` one is kept aside first."""
-        unfinished = previous is not None and previous.ply and not previous.is_over
-        if unfinished and self.keep(records.dump(previous), REPLACED, describe(previous)) is None:
-            return Saved("full", Sentence(FULL_MESSAGE))
+        """Save a new or imported ``game``; the ``previous`` one is kept aside first (finished:
+        for its replay, with the ``FINISHED_KEPT - 1`` latest others; none with no move)."""
+        if previous is not None and previous.ply:
+            if previous.is_over:  # room for it among the finished games kept
+                for old in [k for k in self.kept() if k.why == FINISHED][FINISHED_KEPT - 1 :]:
+                    self.forget(old.key)
+            why = FINISHED if previous.is_over else REPLACED
+            if self.keep(records.dump(previous), why, describe(previous)) is None:
+                return Saved("full", Sentence(FULL_MESSAGE))
         return self.save(game)
 
     def overwrite(self, game: Game, other: str) -> Saved:

@@ -357,11 +357,13 @@ def kept_html(entries: list[tuple[object, str]]) -> str:
     if not entries:
         return f'<p class="site-note">{escape(_("No games are kept aside."))}</p>'
     resume, download, delete = escape(_("Resume")), escape(_("Download")), escape(_("Delete"))
+    replay = escape(_("Replay"))
     items = []
     for kept, when in entries:
         key = escape(kept.key)
         again = (
             f'<button type="button" data-kept-action="resume" data-key="{key}">{resume}</button>'
+            f'<button type="button" data-kept-action="replay" data-key="{key}">{replay}</button>'
             if kept.playable
             else ""
         )

@@ -13,6 +13,8 @@ import pytest
 from akropolis import Game, records
 from akropolis.simulate import random_game
 from common.saves import (
+    FINISHED,
+    FINISHED_KEPT,
     KEPT_PREFIX,
     LEGACY_UNREADABLE,
     OTHER_TAB,
@@ -185,6 +187,34 @@ def test_a_replaced_unfinished_game_is_kept_aside() -> None:
     )
     assert saves.replace(Game(2, seed=10), new).ok  # a game with no move is not worth keeping
     assert len(saves.kept()) == 1
+
+
+def finished(seed: int) -> Game:
+    game = Game(2, seed=seed)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def test_finished_games_are_kept_for_their_replay_the_latest_ten() -> None:
+    store = MemoryStore()
+    saves = tab(store)
+    unfinished = played(3)
+    saves.replace(unfinished, None)
+    games = [finished(seed) for seed in range(FINISHED_KEPT + 3)]
+    previous = unfinished
+    for game in games:
+        assert saves.replace(game, previous).ok
+        previous = game
+    kept = saves.kept()
+    done = [k for k in kept if k.why == FINISHED]
+    assert (
+        len(done) == FINISHED_KEPT and str(done[0].label) == "a finished game, kept for its replay"
+    )
+    # the newest first, the oldest gone; the unfinished game is never dropped for them
+    expected = [records.dump(game) for game in reversed(games[-FINISHED_KEPT - 1 : -1])]
+    assert [k.text for k in done] == expected
+    assert [k.why for k in kept].count(REPLACED) == 1
 
 
 def test_a_replaced_game_that_cannot_be_kept_is_not_overwritten() -> None:

@@ -7,7 +7,7 @@ import re
 
 from akropolis import records, score_city
 from akropolis.checks import VARIANTS
-from common import explain
+from common import explain, replay_panels
 from embed import panels as embed_panels
 
 CITY = (
@@ -23,7 +23,7 @@ def city_score():
 
 def test_the_scorepad_is_the_engines_score_line_by_line() -> None:
     score, variants = city_score()
-    html = embed_panels.breakdown_html(score, variants)
+    html = replay_panels.breakdown_html(score, variants)
     rows = dict(re.findall(r'data-kind="(\w+)" data-points="(\d+)"', html))
     assert rows == {
         **{name: str(line.points) for name, line in score.kinds.items()},
@@ -39,7 +39,7 @@ def test_a_tried_tile_shows_the_changes_and_the_chosen_kind_stands_out() -> None
     score, variants = city_score()
     record = records.load(CITY)
     richer = score_city(record.build(), variants, record.stones + 3)
-    html = embed_panels.breakdown_html(richer, variants, before=score, kind="markets")
+    html = replay_panels.breakdown_html(richer, variants, before=score, kind="markets")
     assert html.count('class="delta up">+3</span>') == 2  # stones and total
     assert 'class="kind chosen" data-kind="markets"' in html
 
@@ -76,8 +76,8 @@ def test_a_chosen_kind_lists_only_its_verdicts() -> None:
 
 def test_names_are_escaped_in_tabs_and_legend() -> None:
     game = records.load("A1;p=2;n=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E|%22%3E%3Cb;s=1;m=")
-    tabs = embed_panels.players_html(game, 1, (1, 2))
-    legend = embed_panels.legend_html(game.names, (1, 2))
+    tabs = replay_panels.players_html(game, 1, (1, 2))
+    legend = replay_panels.legend_html(game.names, (1, 2))
     for html in (tabs, legend):
         assert game.names[0] not in html and game.names[1] not in html
         assert "&lt;img src=x onerror=alert(1)&gt;" in html and "&quot;&gt;&lt;b" in html

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from akropolis import Game, records, score_city
-from common import explain
-from embed import panels, score_chart
+from common import explain, replay_panels, score_chart
+from common.replay import Replay, score_history
 from embed.options import LinkError, parse_query, read_fragment, read_subject
-from embed.replay import Replay, score_history
 from tests.web import words
 from tests.web.embed.test_tryit import CITY, fresh
 
@@ -26,7 +25,7 @@ def test_the_panels_and_the_chart_show_no_word_outside_the_catalogs(pseudo) -> N
     for _move in range(4):
         game.play(game.legal_moves()[-1])
     shown = [
-        panels.breakdown_html(score, record.variants, before=score, kind="markets"),
+        replay_panels.breakdown_html(score, record.variants, before=score, kind="markets"),
         explain.lines_html(score),
         explain.explanation_html(score),
         score_chart.chart_svg(score_history(game), 2, 300, 120),

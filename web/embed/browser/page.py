@@ -3,10 +3,11 @@
 It runs in Pyodide, which ``embed.js`` starts without PyScript (so the page needs no
 ``'unsafe-eval'``): it takes ``document`` and ``window`` from ``js``.
 
-Only wiring lives here.  The link is read by ``embed.options``; positions and
-scores come from the engine through ``replay`` and ``tryit``; HTML from ``embed.panels`` and
-``score_chart``; pictures from ``akropolis.picture.scene`` through the shared city view.  A link
-the embed refuses shows the error card: its text is set with ``textContent``, never as markup.
+Only wiring lives here.  The link is read by ``embed.options``; positions and scores come from
+the engine through ``common.replay`` and ``tryit``; HTML from ``common.replay_panels``; the
+replay's controls (shared with the game page) from ``browser.replay_bar``; pictures from
+``akropolis.picture.scene`` through the shared city view.  A link the embed refuses shows the
+error card: its text is set with ``textContent``, never as markup.
 """
 
 from __future__ import annotations
@@ -24,14 +25,15 @@ from browser.city_view import CityView
 from browser.dom import element, listen
 from browser.explain_view import ExplainView
 from browser.hand_controls import HandControls
-from common import explain
+from browser.replay_bar import ReplayBar
+from common import explain, replay_panels
 from common.city_words import city_table_html
 from common.hand import tile_picture
 from common.i18n import _, ngettext, translate
+from common.replay import Replay
 from common.scorepad import verdict_line
 from common.zoom import zoomed
 from embed import panels as embed_panels
-from embed import score_chart
 from embed.options import (
     EmbedLink,
     LinkError,
@@ -39,11 +41,7 @@ from embed.options import (
     read_link,
     viewed_player,
 )
-from embed.replay import Replay
 from embed.tryit import TryIt
-
-REPLAY_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
-CHART_HEIGHT = 120
 
 
 class Embed:
@@ -63,6 +61,9 @@ class Embed:
         self.controls = HandControls(self.view, element("btn-place"), self.hand, self.place)
         # a line of the explanation pointed at, tapped or focused outlines its districts
         self.lines = ExplainView(element("verdicts"), self.view, self.city, self.tell)
+        self.bar = (
+            ReplayBar(element("replay"), self.replay, self.seek, self.tell) if self.replay else None
+        )
         self.reset_tryit()
 
     # --- What is shown -----------------------------------------------------------------------
@@ -163,7 +164,7 @@ class Embed:
         variants, _stones = self.scored_as()
         if self.options.breakdown:
             before = self.tryit.before if self.tryit and not self.tryit.holding else None
-            element("breakdown").innerHTML = embed_panels.breakdown_html(
+            element("breakdown").innerHTML = replay_panels.breakdown_html(
                 score, variants, before=before, kind=self.options.kind
             )
             architect = bool(game and game.is_architect(self.viewed))
@@ -182,18 +183,8 @@ class Embed:
     def refresh_replay(self) -> None:
         replay = self.replay
         totals = replay.history[replay.ply]
-        element("players").innerHTML = embed_panels.players_html(replay.game, self.viewed, totals)
-        element("ply").value = str(replay.ply)
-        element("caption").textContent = replay.caption()
-        element("legend").innerHTML = embed_panels.legend_html(replay.names, totals)
-        self.draw_chart()
-
-    def draw_chart(self) -> None:
-        chart = element("chart")
-        width = chart.clientWidth or 300
-        chart.innerHTML = score_chart.chart_svg(
-            self.replay.history, self.replay.ply, width, CHART_HEIGHT
-        )
+        element("players").innerHTML = replay_panels.players_html(replay.game, self.viewed, totals)
+        self.bar.refresh()
 
     def refresh_tryit(self) -> None:
         tryit = self.tryit
@@ -260,9 +251,8 @@ class Embed:
         on = self.on
         on(document, "keydown", self.key)
         on(element("players"), "click", self.player_click)
-        on(element("replay"), "click", self.step_click)
-        on(element("ply"), "input", lambda event: self.seek(int(event.target.value)))
-        on(element("chart"), "click", self.chart_click)
+        if self.bar:
+            self.bar.bind()
         on(element("tryit"), "click", self.tryit_click)
         on(element("zoom"), "click", self.zoom_click)
         on(element("city"), "pointerdown", self.grabbed)
@@ -278,8 +268,8 @@ class Embed:
         try:  # a resize must never end in a traceback
             if not self.moved:
                 self.view.paint(fit_view=True)  # the frame grew or shrank: refit the city
-            if self.replay:
-                self.draw_chart()
+            if self.bar:
+                self.bar.draw_chart()
         except Exception as error:
             window.console.error(f"akropolis: {type(error).__name__}: {error}")
 
@@ -289,32 +279,15 @@ class Embed:
             self.moved = True
 
     def key(self, event) -> None:
-        key = event.key
         if self.controls.key(event, move=document.activeElement == element("city")):
             return
-        if self.replay and event.target != element("ply") and key in REPLAY_KEYS:
-            event.preventDefault()
-            self.seek(self.replay.ply + REPLAY_KEYS[key])
-        elif self.replay and event.target != element("ply") and key in ("Home", "End"):
-            event.preventDefault()
-            self.seek(0 if key == "Home" else self.replay.last)
+        if self.bar:
+            self.bar.key(event)
 
     def player_click(self, event) -> None:
         tab = event.target.closest("[data-player]")
         if tab:
             self.show_player(int(tab.dataset.player))
-
-    def step_click(self, event) -> None:
-        button = event.target.closest("[data-step]")
-        if not button:
-            return
-        steps = {"first": -self.replay.last, "back": -1, "forward": 1, "last": self.replay.last}
-        self.seek(self.replay.ply + steps[button.dataset.step])
-
-    def chart_click(self, event) -> None:
-        rect = element("chart").getBoundingClientRect()
-        x = event.clientX - rect.left
-        self.seek(score_chart.ply_at(x, self.replay.last, rect.width))
 
     def tryit_click(self, event) -> None:
         button = event.target.closest("[data-try]")
@@ -363,8 +336,6 @@ class Embed:
         element("players").hidden = self.replay is None
         element("replay").hidden = self.replay is None or self.replay.last == 0
         element("tryit").hidden = self.tryit is None
-        if self.replay:
-            element("ply").max = str(self.replay.last)
         explained = self.options.breakdown or self.options.kind is not None
         words = embed_panels.first_words(self.view.gesture, self.tryit is not None, explained)
         if words:

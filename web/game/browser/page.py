@@ -29,6 +29,7 @@ from game.browser.link_opening import LinkOpener
 from game.browser.link_session import LinkSession
 from game.browser.new_game import NewGame
 from game.browser.opponents import Opponents
+from game.browser.replay_view import ReplayView
 from game.browser.saving import SaveKeeper
 from game.browser.scoring_view import ScoringView
 from game.browser.share import ShareDialog
@@ -68,6 +69,8 @@ class GamePage:
         self.scoring = ScoringView(self)  # the scoring explained, on demand and at the end
         self.keyboard = Keyboard(self)  # keys act on what has the focus; focus never lost
         self.words = TextView(self)  # the move field, the spots and the city in words
+        self.replays = ReplayView(self)  # a game replayed, in a dialog: never the game itself
+        self.keeper.replay = self.replays.open
 
     # --- Wiring ------------------------------------------------------------------------------
 
@@ -96,6 +99,7 @@ class GamePage:
         self.on(element("to-come-box"), "toggle", lambda _event: self.refresh())
         self.scoring.bind()
         self.new_game.bind()
+        self.replays.bind()
 
     # --- Game lifecycle ----------------------------------------------------------------------
 
@@ -263,6 +267,7 @@ class GamePage:
             element(name_).disabled = not holding
         element("btn-confirm").hidden = self.controls.pending is None
         element("btn-scores").hidden = not game.is_over
+        element("btn-replay").disabled = game.ply == 0
         element("btn-back-city").hidden = not self.glancing()
         self.links.refresh()
         self.opponents.refresh()  # Hint and Pause; a computer's turn starts if one is due
@@ -440,6 +445,7 @@ class GamePage:
             "scoring": self.scoring.toggle,
             "kept": self.keeper.open_kept,
             "share": self.share.open,
+            "replay": lambda: self.replays.open(self.table.game),
             "back": self.links.leave,
             "back-city": self.back_to_city,
         }

@@ -60,6 +60,7 @@ class SaveKeeper:
         self.saves = Saves(BrowserStore(_local_storage), now)
         self.unsaved = False
         self.extra: KeptSection | None = None
+        self.replay: Callable[[Game], None] | None = None  # a kept game's replay
         self._opening = None
         self._leave_guard = create_proxy(self._before_unload)
         tell = dialogs.message
@@ -240,6 +241,8 @@ class SaveKeeper:
                 self.save()
         elif action == "resume":
             self._resume(kept)
+        elif action == "replay" and self.replay is not None:
+            self.replay(read_game(kept.text))  # over the list, which is there when it closes
 
     def _resume(self, kept: Kept) -> None:
         game = read_game(kept.text)

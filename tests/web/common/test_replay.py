@@ -12,8 +12,8 @@ import pytest
 from akropolis import Game, records
 from akropolis.rng import SplitMix64
 from akropolis.simulate import random_game
-from embed import score_chart
-from embed.replay import Replay, score_history
+from common import score_chart
+from common.replay import Replay, score_history
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from akropolis.picture.markup import escape
 from common.i18n import _, pgettext
-from embed.replay import ScoreHistory
+from common.replay import ScoreHistory
 
 #: Padding inside the chart, in pixels: left (for the score labels), top, right, bottom.
 PAD_LEFT, PAD_TOP, PAD_RIGHT, PAD_BOTTOM = 30.0, 8.0, 8.0, 16.0
