@@ -285,12 +285,14 @@ FEATURES = {
     "game": (
         "app",
         (
+            "daily_view",
             "files",
             "link_kept",
             "link_opening",
             "link_session",
             "new_game",
             "opponents",
+            "replay_view",
             "scoring_view",
             "share",
         ),

@@ -22,9 +22,12 @@ from akropolis import Game
 from akropolis.checks import VARIANTS
 from common.i18n import _, ngettext
 from common.saves import Store, StoreError
+from game.panels import kind_heads
 
 #: Where the days are kept.
 DAYS_KEY = "akropolis.daily.v1"
+#: A link to a day's deal: the game page's address and ``#daily=2026-12-06``.
+DAILY_FRAGMENT = "#daily="
 #: The Architect of each day of the week, Monday first: easy early in the week, hard at its end.
 WEEKDAY_ARCHITECTS = (
     "hippodamos",
@@ -145,9 +148,9 @@ class Days:
         try:
             text = store.get(DAYS_KEY)
         except StoreError:
-            self.writable, self.trouble = (
-                False,
-                _("This browser does not let the page store games."),
+            self.writable = False
+            self.trouble = _(
+                "This browser does not let the page keep the results of the daily deals."
             )
             return
         if text is not None:
@@ -214,6 +217,7 @@ def share_text(result: Result, names: tuple[str, str], streak: int, link: str) -
     """The shared result: the date, both scores, the points per kind as coloured squares and
     numbers, the streak and the link to the same day's deal — never a tile of the deal."""
     player, architect = names
+    letters = kind_heads()  # colour is never the only signal: each kind's letter too
     lines = [
         _("Akropolis daily deal, {day}", day=result.day),
         _(
@@ -223,7 +227,10 @@ def share_text(result: Result, names: tuple[str, str], streak: int, link: str) -
             architect=architect,
             other=result.architect,
         ),
-        " ".join(f"{KIND_SYMBOLS[kind]}{result.kinds.get(kind, 0)}" for kind in VARIANTS),
+        "  ".join(
+            f"{KIND_SYMBOLS[kind]} {letters[kind][0]}{result.kinds.get(kind, 0)}"
+            for kind in VARIANTS
+        ),
     ]
     if streak > 1:
         lines.append(ngettext("{count} day in a row", "{count} days in a row", streak))

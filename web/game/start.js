@@ -101,6 +101,7 @@ function quickValues(choice) {
   const names = rows().map((row) => row.querySelector("input").value);
   const [kind, detail] = choice.split(":");
   if (kind === "ai") return { ...base, names: [names[0], ""], kinds: ["human", `ai:${detail}`] };
+  if (kind === "daily") return { ...base, names: [names[0]], kinds: ["human"], daily: true };
   if (kind === "solo") return { ...base, names: [names[0]], kinds: ["human"], solo: detail, all_tiles: false };
   const count = Number(detail);
   return { ...base, names: names.slice(0, count), kinds: Array(count).fill("human") };

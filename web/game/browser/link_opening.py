@@ -18,6 +18,7 @@ from browser.dom import element, listen
 from common.i18n import _, explain, ngettext, translate
 from common.saves import StoreError
 from game.browser.screen import Screen
+from game.daily import DAILY_FRAGMENT
 from game.fair_links import dealt_onward
 from game.link_games import ACTIVE_KEY, EMPTY, READY, Slot
 from game.share import (
@@ -93,6 +94,10 @@ class LinkOpener:
         """Open the link in the address (``#A1;…`` or ``#play/A1;…``)."""
         fragment = str(window.location.hash or "")
         if fragment in ("", "#"):
+            return
+        if fragment.startswith(DAILY_FRAGMENT):  # a day's deal, not a game
+            self._clear(fragment)
+            self.app.daily.open_link(fragment)
             return
         try:
             link = read_link(fragment)

@@ -41,6 +41,12 @@ class NewGame:
         if choice.get("action") == "resume":
             element("new-dialog").close()
             return
+        values = choice.get("values", {})
+        if values.get("daily"):  # today's deal, for the name typed
+            element("new-dialog").close()
+            names = values.get("names") or [""]
+            app.daily.play(names[0] if isinstance(names[0], str) else "")
+            return
         try:
             self.form.read(choice.get("values", {}))
             game = self.form.create()
@@ -62,6 +68,7 @@ class NewGame:
         element("new-error").hidden = True
         element("resume-box").hidden = True
         window.akropolisNewGame.sync()  # Play by link may have been ticked (Share)
+        self.app.daily.refresh_form()
         element("new-dialog").showModal()
         window.akropolisNewGame.focusFirst()
 
@@ -69,6 +76,7 @@ class NewGame:
 
     def ended(self) -> None:
         """The game on screen is over: its final scores, unless the player closed them."""
+        self.app.daily.ended(self.app.table.game)  # a day's deal: its result is kept
         if not element("end-dialog").open and not self.end_closed:
             self.app.scoring.at_the_end()
             element("end-dialog").showModal()

@@ -22,6 +22,7 @@ from browser.hand_controls import HandControls
 from common.i18n import _, in_a_row, translate
 from game import panels
 from game.browser.api import never_raises, publish
+from game.browser.daily_view import DailyView
 from game.browser.files import GameFiles
 from game.browser.keyboard import Keyboard
 from game.browser.link_kept import LinkGamesKept
@@ -71,6 +72,7 @@ class GamePage:
         self.words = TextView(self)  # the move field, the spots and the city in words
         self.replays = ReplayView(self)  # a game replayed, in a dialog: never the game itself
         self.keeper.replay = self.replays.open
+        self.daily = DailyView(self, self.opponents.worker)  # one solo deal a day
 
     # --- Wiring ------------------------------------------------------------------------------
 
@@ -100,6 +102,7 @@ class GamePage:
         self.scoring.bind()
         self.new_game.bind()
         self.replays.bind()
+        self.daily.bind()
 
     # --- Game lifecycle ----------------------------------------------------------------------
 
@@ -149,6 +152,7 @@ class GamePage:
         elif game is not None and not touched:
             element("new-dialog").close()
         self.keeper.tell_opening()
+        self.daily.refresh_form()
         try:  # whatever a link or a game by link's slot holds, the page starts
             self.opener.open_at_start(first_visit=game is None and not pending)
             self.keeper.extra.offer_cleanup()

@@ -38,6 +38,10 @@ class Screen(Protocol):
     #: Opens links and games by link as the address brings them (``link_opening.LinkOpener``):
     #: Import hands it an exported game by link in progress.
     opener: object
+    #: The daily deal (``game.browser.daily_view.DailyView``) and the replay of a game
+    #: (``game.browser.replay_view.ReplayView``): Import and the end of a game use them.
+    daily: object
+    replays: object
 
     def show(self, game, hint: str = "", waiting: bool = False) -> None:
         """Put ``game`` on screen (it is not saved: it came from a save or a link); ``waiting``:
