@@ -295,6 +295,7 @@ FEATURES = {
             "replay_view",
             "scoring_view",
             "share",
+            "tutorial_view",
         ),
     ),
     "calculator": ("page", ("explain", "players", "saving", "share")),

@@ -212,6 +212,10 @@ document.getElementById("quick").addEventListener("click", (event) => {
   const button = event.target.closest("[data-quick]");
   if (!button || button.disabled) return;
   const quick = button.dataset.quick;
+  if (quick === "learn") {
+    begin({ action: "learn" });
+    return;
+  }
   if (quick === "link") {
     setUpByLink();
     return;
@@ -264,6 +268,11 @@ form.addEventListener("keydown", (event) => {
   else startButton.focus();
 });
 resumeButton.addEventListener("click", () => begin({ action: "resume" }));
+// Learn to play from the Rules: the same choice as the first screen's (it waits for Python).
+document.getElementById("btn-learn-rules").addEventListener("click", () => {
+  document.getElementById("rules-dialog").close();
+  begin({ action: "learn" });
+});
 document.getElementById("btn-start-rules").addEventListener("click", () => {
   document.getElementById("rules-dialog").showModal();
 });

@@ -27,6 +27,9 @@ class Table(Hand):
         self.held: int | None = None  # site index of the tile in hand
         self._spots: tuple[tuple[int, int], list[SpotWords]] | None = None
         self._previews: dict[tuple[int, Move], SpotWords] = {}  # one spot each, as pointed at
+        #: A lesson over the game's rules (``game.tutorial.Tutorial``): it may refuse a pick,
+        #: a placement or an undo with its reason, before anything changes; None in a game.
+        self.guard = None
 
     # --- Questions ---------------------------------------------------------------------------
 
@@ -68,6 +71,14 @@ class Table(Hand):
             self._previews[key] = found
         return self._previews[key]
 
+    def legal_anchors(self) -> list[Hex]:
+        """Where the held tile may go as it is turned; in a lesson, only where it must."""
+        anchors = super().legal_anchors()
+        target = self.guard.current.move if self.guard is not None else None
+        if target is None or self.held_tile != target.tile:
+            return anchors
+        return [a for a in anchors if (a, self.rotation) == (target.anchor, target.rotation)]
+
     def legal_placements(self) -> list[tuple[Hex, int]]:
         """The spot keys step in the order of the spots in words: best score first."""
         return [(spot.move.anchor, spot.move.rotation) for spot in self.spots()]
@@ -99,6 +110,11 @@ class Table(Hand):
                 site_index,
                 have=game.stones[game.turn],
             )
+        if self.guard is not None:
+            refused = self.guard.pick(game, site_index)
+            if refused:
+                return refused
+            self.rotation = self.guard.turned(self.rotation)
         self.held = site_index
         tile, hint = TILES[game.site[site_index]].id, translate(hold_hint(gesture))
         if self.has_any_spot():
@@ -137,8 +153,14 @@ class Table(Hand):
             return False, _("Pick a tile from the Construction Site first.")
         if not ghost.legal:
             return False, _("Not here: {reason}.", reason=translate(ghost.reason))
+        if self.guard is not None:
+            refused = self.guard.place(self.game, self.game.check(ghost.move))
+            if refused:
+                return False, refused
         info = self.game.play(ghost.move)
         self.drop()
+        if self.guard is not None:
+            self.guard.placed()
         if not info.stones_gained:
             return True, _("Placed tile {tile} on level {level}.", tile=info.tile, level=info.level)
         return True, ngettext(
@@ -173,6 +195,8 @@ class Table(Hand):
 
     def undo(self, count: int = 1) -> str:
         """Take back the last ``count`` moves (a person's move and the computers' after it)."""
+        if self.guard is not None:
+            return self.guard.undo()
         if not self.game.ply or count < 1:
             return _("Nothing to undo.")
         tiles = [self.game.undo().tile for _move in range(min(count, self.game.ply))]

@@ -34,7 +34,7 @@ SHEETS = (("menu", "btn-menu"), ("side", "btn-side"))
 
 
 #: Where a digit is not a tile to take: the players and the log, the header, the link's bar.
-ELSEWHERE = "#side, header, #link-bar, #save-status, #update-banner"
+ELSEWHERE = "#side, header, #link-bar, #tutorial-bar, #save-status, #update-banner"
 
 
 def in_game_area(target) -> bool:

@@ -87,6 +87,8 @@ class LinkSession(Secrets):
         """The player's own game: the one on screen, or the one set aside for a link game."""
         if self.session is not None:
             return self.home
+        if self.app.tutorial.active:  # the tutorial's game is no one's: the game behind it
+            return self.app.tutorial.home
         return self.app.table.game if self.app.table and not self.app.waiting else None
 
     def show_own(self, game: Game, hint: str = "") -> None:

@@ -41,6 +41,9 @@ class NewGame:
         if choice.get("action") == "resume":
             element("new-dialog").close()
             return
+        if choice.get("action") == "learn":  # Learn to play (its own game, never saved)
+            app.tutorial.start()
+            return
         values = choice.get("values", {})
         if values.get("daily"):  # today's deal, for the name typed
             element("new-dialog").close()

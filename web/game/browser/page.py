@@ -35,6 +35,7 @@ from game.browser.saving import SaveKeeper
 from game.browser.scoring_view import ScoringView
 from game.browser.share import ShareDialog
 from game.browser.text_view import TextView
+from game.browser.tutorial_view import TutorialView
 from game.browser.worker_client import WorkerClient
 from game.newgame import waiting_game
 from game.spots import hint_sentence, preview_sentence, score_sentence, step_sentence
@@ -73,6 +74,7 @@ class GamePage:
         self.replays = ReplayView(self)  # a game replayed, in a dialog: never the game itself
         self.keeper.replay = self.replays.open
         self.daily = DailyView(self, self.opponents.worker)  # one solo deal a day
+        self.tutorial = TutorialView(self)  # Learn to play: a short game that teaches
 
     # --- Wiring ------------------------------------------------------------------------------
 
@@ -103,13 +105,13 @@ class GamePage:
         self.new_game.bind()
         self.replays.bind()
         self.daily.bind()
+        self.tutorial.bind()
 
     # --- Game lifecycle ----------------------------------------------------------------------
 
     def show(self, game: Game, hint: str = "", waiting: bool = False) -> None:
-        """Put ``game`` on screen (saving is the caller's business).  ``waiting``: the empty
-        table behind the first screen, which is no one's game: never saved, nothing to go back
-        to."""
+        """Put ``game`` on screen (saving is the caller's business).  ``waiting``: no one's
+        game (the empty table behind the first screen, the tutorial's): never saved."""
         self.waiting = waiting
         element("btn-cancel-new").hidden = waiting
         self.table = Table(game)
@@ -132,10 +134,8 @@ class GamePage:
         self.keeper.replace(game, previous)
 
     def resume_or_new(self, pending: str | None, touched: bool) -> None:
-        """Open the save behind the first screen, then act on the player's choice if made.
-
-        A saved game resumes by itself unless the player has begun to fill the New game form.
-        """
+        """Open the save behind the first screen, then act on the player's choice if made (a
+        saved game resumes by itself unless the New game form has been touched)."""
         game = self.keeper.open()
         status = element("start-status")
         status.textContent = ""  # no "Loading the game… N%" left on the form,
@@ -196,7 +196,7 @@ class GamePage:
         table = self.table
         mine = self.viewed == table.game.turn and not table.game.is_over
         marks = self.links.overlay(view, self.viewed) + self.opponents.overlay(view, self.viewed)
-        marks += self.scoring.overlay(view)
+        marks += self.scoring.overlay(view) + self.tutorial.overlay(view)
         if not mine or table.held is None:
             return marks
         ghost = table.ghost(self.controls.spot())
@@ -276,6 +276,7 @@ class GamePage:
         self.links.refresh()
         self.opponents.refresh()  # Hint and Pause; a computer's turn starts if one is due
         self.scoring.refresh()
+        self.tutorial.refresh()  # its bar; Theano's reply if due
         self.paint_city(fit_view=fit_view)
         self.words.refresh()
         self.keyboard.restore(focus)

@@ -42,6 +42,9 @@ class Screen(Protocol):
     #: (``game.browser.replay_view.ReplayView``): Import and the end of a game use them.
     daily: object
     replays: object
+    #: Learn to play (``game.browser.tutorial_view.TutorialView``): while it is ``active`` its
+    #: game is on the board, and the player's own is its ``home``.
+    tutorial: object
 
     def show(self, game, hint: str = "", waiting: bool = False) -> None:
         """Put ``game`` on screen (it is not saved: it came from a save or a link); ``waiting``:
