@@ -47,6 +47,7 @@ OPTIONAL = [
     "watch_fetch.mjs",
     "offline.js",
     "style.css",
+    "game.css",
     "icons/favicon.svg",
     "runtime/sizes.json",
     "runtime/pyscript/core.css",

@@ -147,11 +147,8 @@ class Days:
         self.writable = True
         try:
             text = store.get(DAYS_KEY)
-        except StoreError:
+        except StoreError:  # the page says once that nothing is kept
             self.writable = False
-            self.trouble = _(
-                "This browser does not let the page keep the results of the daily deals."
-            )
             return
         if text is not None:
             self._read(text)

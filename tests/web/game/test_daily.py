@@ -166,3 +166,12 @@ def test_the_shared_result_tells_nothing_of_the_deal() -> None:
     allowed = {2026, 12, 6, 3, result.score, result.architect, *result.kinds.values()}
     assert numbers <= allowed
     assert str(seed_of(DAY)) not in text and json.dumps(game.moves[0].tile) + "@" not in text
+
+
+def test_a_storage_that_refuses_everything_keeps_the_days_in_memory_quietly() -> None:
+    store = MemoryStore()
+    store.available = False
+    days = Days(store)
+    assert days.trouble is None  # the page already says once that nothing is kept
+    played(days, DAY, DAY)
+    assert days.streak(DAY) == 1 and not days.save()
