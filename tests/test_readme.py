@@ -1,13 +1,14 @@
-"""Every example in README.md is real: it runs, loads or fails exactly as the README says.
+"""Every example in README.md and docs/ is real: it runs, loads or fails exactly as they say.
 
-The README is cut into fenced blocks and prose.  ``python`` blocks are executed; ``json`` blocks
-are records that must load and write back unchanged; ``html`` blocks are embed snippets whose
-frames must be embed links the widget reads (every option known, every value allowed);
-``sh`` blocks are command lines that are run (``python -m akropolis ...``, ``render`` writing
-an SVG picture, possibly redirected to a file that is not written) or checked against
-build.py's argument parser (``python build.py ...``).  In an ``sh`` block a command followed
-by a comment line ``# akropolis: ...`` is an example of a refusal: it must exit with status 2
-and print exactly that line on stderr.
+Each of these files is cut into fenced blocks and prose.  ``python`` blocks are executed;
+``json`` blocks are records that must load and write back unchanged; ``html`` blocks are embed
+snippets whose frames must be embed links the widget reads (every option known, every value
+allowed); ``sh`` blocks are command lines that are run (``python -m akropolis ...``, ``render``
+writing an SVG picture, possibly redirected to a file that is not written), checked against
+build.py's argument parser (``python build.py ...``) or, for a script of the repository (a
+benchmark), checked to exist.  In an ``sh`` block a command followed by a comment line
+``# akropolis: ...`` is an example of a refusal: it must exit with status 2 and print exactly
+that line on stderr.
 In the prose, notation (``A1;...``, ``C1;...``), move tokens (``18@0,2:0``), engine messages
 and command lines in backticks are checked too.  Anything the test does not know how to check
 (a new kind of block, a new kind of command) fails rather than being skipped.
@@ -38,6 +39,14 @@ from embed import options as embed_options
 ROOT = Path(__file__).resolve().parents[1]
 README_PATH = ROOT / "README.md"
 README = README_PATH.read_text(encoding="utf-8")
+#: The documentation checked here: the README and every page of docs/, by their paths.
+DOCS = {
+    "README.md": README,
+    **{
+        path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted((ROOT / "docs").glob("*.md"))
+    },
+}
 EXAMPLES = ROOT / "examples"
 
 #: The fenced-block languages this test knows how to check; any other one fails.
@@ -59,44 +68,48 @@ class Block(NamedTuple):
     body: str
     line: int
     lead: str  # the paragraph just before the block
+    file: str = "README.md"
 
     @property
     def name(self) -> str:
-        return f"{self.language}@README.md:{self.line}"
+        return f"{self.language}@{self.file}:{self.line}"
 
 
 class Command(NamedTuple):
     text: str
     line: int
     error: str | None  # the stderr line it must print (then it must exit with status 2)
+    file: str = "README.md"
 
     @property
     def name(self) -> str:
-        return f"README.md:{self.line}: {self.text}"
-
-
-def _line_of(offset: int) -> int:
-    return README.count("\n", 0, offset) + 1
+        return f"{self.file}:{self.line}: {self.text}"
 
 
 def _blocks() -> list[Block]:
     blocks = []
-    for match in _FENCE.finditer(README):
-        before = README[: match.start()].rstrip("\n")
-        lead = before[before.rfind("\n\n") + 2 :]
-        body = match.group(2)
-        blocks.append(Block(match.group(1).strip(), body, _line_of(match.start()), lead))
+    for file, text in DOCS.items():
+        for match in _FENCE.finditer(text):
+            before = text[: match.start()].rstrip("\n")
+            lead = before[before.rfind("\n\n") + 2 :]
+            line = text.count("\n", 0, match.start()) + 1
+            blocks.append(Block(match.group(1).strip(), match.group(2), line, lead, file))
     return blocks
 
 
-def _prose() -> str:
-    """The README without its fenced blocks (kept as blank lines, so line numbers hold)."""
-    return _FENCE.sub(lambda m: "\n" * m.group(0).count("\n"), README)
+def _prose(text: str) -> str:
+    """A file without its fenced blocks (kept as blank lines, so line numbers hold)."""
+    return _FENCE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
 
 
-def _inline() -> list[tuple[str, int]]:
-    prose = _prose()
-    return [(m.group(1), prose.count("\n", 0, m.start()) + 1) for m in _INLINE.finditer(prose)]
+def _inline() -> list[tuple[str, str]]:
+    """Every inline code span of the prose, and where it is (``file:line``)."""
+    found = []
+    for file, text in DOCS.items():
+        prose = _prose(text)
+        for m in _INLINE.finditer(prose):
+            found.append((m.group(1), f"{file}:{prose.count(chr(10), 0, m.start()) + 1}"))
+    return found
 
 
 BLOCKS = _blocks()
@@ -116,27 +129,28 @@ def _sh_commands() -> list[Command]:
             if not line:
                 continue
             where = block.line + offset
+            at = f"{block.file}:{where}"
             if line.startswith("#"):
                 message = line[1:].strip()
                 assert message.startswith(_PREFIX), (
-                    f"README.md:{where}: a comment line in an sh block must be the stderr line "
+                    f"{at}: a comment line in an sh block must be the stderr line "
                     f"({_PREFIX}...) of the command above it, not {line!r}"
                 )
                 assert commands and commands[-1].line == where - 1, (
-                    f"README.md:{where}: an error line must follow its command"
+                    f"{at}: an error line must follow its command"
                 )
-                assert commands[-1].error is None, f"README.md:{where}: two error lines"
+                assert commands[-1].error is None, f"{at}: two error lines"
                 commands[-1] = commands[-1]._replace(error=message)
                 continue
-            commands.append(Command(line, where, None))
+            commands.append(Command(line, where, None, block.file))
     return commands
 
 
 SH_COMMANDS = _sh_commands()
 #: Command lines written in the prose: they must succeed like those in sh blocks.
 INLINE_COMMANDS = [
-    Command(text, line, None)
-    for text, line in INLINE
+    Command(text, int(where.rsplit(":", 1)[1]), None, where.rsplit(":", 1)[0])
+    for text, where in INLINE
     if _COMMAND_START.match(text) or "python -m akropolis" in text
 ]
 ALL_COMMANDS = SH_COMMANDS + INLINE_COMMANDS
@@ -156,7 +170,15 @@ def _is_catalogs(command: Command) -> bool:
 
 AKROPOLIS_COMMANDS = [c for c in ALL_COMMANDS if _is_akropolis(c)]
 BUILD_COMMANDS = [c for c in ALL_COMMANDS if _is_build(c)]
+
+
+def _is_script(command: Command) -> bool:
+    """A script of the repository run by its path (a benchmark, a tool)."""
+    return bool(_SCRIPT.match(command.text)) and not _is_build(command)
+
+
 SCRIPT_COMMANDS = [c for c in INLINE_COMMANDS if not _is_akropolis(c) and not _is_build(c)]
+SCRIPT_COMMANDS += [c for c in SH_COMMANDS if _is_script(c)]
 NOTATION_TEXTS = [
     (text, line) for text, line in INLINE if ";" in text and notation.looks_like_notation(text)
 ]
@@ -165,16 +187,27 @@ MESSAGES = [(text, line) for text, line in INLINE if _MESSAGE_LIKE.match(text)]
 
 
 def _ids(items: list) -> list[str]:
-    return [item.name if hasattr(item, "name") else f"README.md:{item[1]}" for item in items]
+    return [item.name if hasattr(item, "name") else item[1] for item in items]
 
 
-# --- The README's shape ------------------------------------------------------------------------
+def section(title: str) -> str:
+    """The section of the documentation under the heading ``title`` (whichever file has it)."""
+    for text in DOCS.values():
+        heading = re.search(rf"^#+ {re.escape(title)}$", text, re.MULTILINE)
+        if heading:
+            return text[heading.end() :].split("\n## ", 1)[0]
+    raise AssertionError(f"no section {title!r} in the documentation")
+
+
+# --- The documentation's shape -----------------------------------------------------------------
 
 
 def test_every_fenced_block_is_of_a_kind_this_test_checks() -> None:
     """A new kind of example must get a check here, not be skipped silently."""
-    fences = len(_FENCE_LINE.findall(README))
-    assert fences == 2 * len(BLOCKS), "a fenced block is not closed (or the fence regex missed one)"
+    for file, text in DOCS.items():
+        fences = len(_FENCE_LINE.findall(text))
+        blocks = [block for block in BLOCKS if block.file == file]
+        assert fences == 2 * len(blocks), f"{file}: a fenced block is not closed"
     languages = {block.language for block in BLOCKS}
     unchecked = languages - HANDLED_LANGUAGES
     assert not unchecked, f"unchecked block languages: {unchecked}"
@@ -183,7 +216,8 @@ def test_every_fenced_block_is_of_a_kind_this_test_checks() -> None:
 
 def test_every_sh_command_is_of_a_kind_this_test_checks() -> None:
     for command in SH_COMMANDS:
-        known = _is_akropolis(command) or _is_build(command) or _is_catalogs(command)
+        known = any(is_kind(command) for is_kind in (_is_akropolis, _is_build, _is_catalogs))
+        known = known or _is_script(command)
         assert known, f"unchecked command {command.name}"
     assert AKROPOLIS_COMMANDS and BUILD_COMMANDS and NOTATION_TEXTS and MOVE_TOKENS
 
@@ -207,12 +241,12 @@ def test_the_catalog_commands_are_the_tools() -> None:
 
 
 def test_every_example_file_is_shown_and_loads() -> None:
-    """Each file in examples/ is named in the README and is a record the engine reads."""
+    """Each file in examples/ is named in the documentation and is a record the engine reads."""
     files = sorted(path for path in EXAMPLES.iterdir() if path.is_file())
     assert files, "examples/ is empty"
     for path in files:
         name = path.relative_to(ROOT).as_posix()
-        assert name in README, f"{name} is not mentioned in README.md"
+        assert any(name in text for text in DOCS.values()), f"{name} is not mentioned"
         subject = records.load(path.read_bytes())
         if path.suffix == ".json":
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -307,8 +341,9 @@ def test_html_example_frames_an_embed_link_the_widget_reads(block: Block) -> Non
 
 
 def test_the_embed_options_table_lists_every_option_and_its_values() -> None:
-    section = README.split("## Embedding in a rules website", 1)[1].split("\n## ", 1)[0]
-    rows = re.findall(r"^\| `(\w+)` \| ([^|]*) \|", section, re.MULTILINE)
+    rows = re.findall(
+        r"^\| `(\w+)` \| ([^|]*) \|", section("Embedding in a rules website"), re.MULTILINE
+    )
     assert [name for name, _ in rows] == list(embed_options.ALLOWED)
     for name, values in rows:
         allowed = [v for v in embed_options.ALLOWED[name] if v]
@@ -381,7 +416,7 @@ def test_message_shown_in_the_prose_is_real(text: str, line: int) -> None:
     """An engine message quoted in the prose is what a refused example in the README gives."""
     message = text.removeprefix(_PREFIX)
     refused = [c for c in SH_COMMANDS if c.error and c.error.removeprefix(_PREFIX) == message]
-    assert refused, f"no example command in the README is refused with {text!r}"
+    assert refused, f"no example command in the documentation is refused with {text!r}"
     with pytest.raises(RecordError) as caught:
         records.load(_input_of(refused[0]))
     assert str(caught.value) == message
