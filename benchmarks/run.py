@@ -1,7 +1,7 @@
 """Run the engine benchmark on CPython and on Pyodide-in-Node and print the figures side by side.
 
 Usage: ``python benchmarks/run.py`` (after ``python build.py test`` has installed node_modules).
-Figures, not pass/fail: the targets are in the README.
+Figures, not pass/fail: the targets are in benchmarks/README.md.
 """
 
 from __future__ import annotations

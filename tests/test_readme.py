@@ -39,12 +39,12 @@ from embed import options as embed_options
 ROOT = Path(__file__).resolve().parents[1]
 README_PATH = ROOT / "README.md"
 README = README_PATH.read_text(encoding="utf-8")
-#: The documentation checked here: the README and every page of docs/, by their paths.
+#: The documentation checked here: the README, every page of docs/ and the benchmarks' page.
 DOCS = {
     "README.md": README,
     **{
         path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
-        for path in sorted((ROOT / "docs").glob("*.md"))
+        for path in [*sorted((ROOT / "docs").glob("*.md")), ROOT / "benchmarks" / "README.md"]
     },
 }
 EXAMPLES = ROOT / "examples"

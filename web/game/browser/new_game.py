@@ -51,7 +51,7 @@ class NewGame:
             app.daily.play(names[0] if isinstance(names[0], str) else "")
             return
         try:
-            self.form.read(choice.get("values", {}))
+            self.form.read(values)
             game = self.form.create()
         except SetupError as error:
             element("new-error").textContent = explain(error)

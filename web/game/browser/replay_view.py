@@ -2,7 +2,7 @@
 score chart, the scoring explained at any step, and a summary of the game.
 
 It is the embed's replay (``common.replay``, the controls of ``browser.replay_bar``, the panels
-of ``common.replay_panels``) in a dialog of the game page, over a copy of the game: nothing the
+of ``common.replay_panels``) in a dialog of the game page, over a fresh replay of the game: nothing the
 replay does touches the game on screen or its save.  Offered at the end of a game ("Replay"),
 from Kept games, and from the menu for the game on screen (one opened from a file or a link
 too).  Positions are the engine's, so a game by link shows only what its players have seen.
@@ -52,11 +52,11 @@ class ReplayView:
     # --- Opening -----------------------------------------------------------------------------
 
     def open(self, game: Game) -> None:
-        """Replay ``game`` (a copy: the game itself is never changed) from its last move."""
+        """Replay ``game`` from its last move (the replay plays its own ``fresh`` game: the game
+        itself is never changed)."""
         if game.ply == 0:
             self.app.message(_("This game has no move to replay yet."))
             return
-        game = game.copy()
         replay = self.replay = Replay(game)
         if self.bar is None:
             self.bar = ReplayBar(element("replay-bar"), replay, self.seek, self.app.message)
