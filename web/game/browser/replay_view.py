@@ -2,10 +2,11 @@
 score chart, the scoring explained at any step, and a summary of the game.
 
 It is the embed's replay (``common.replay``, the controls of ``browser.replay_bar``, the panels
-of ``common.replay_panels``) in a dialog of the game page, over a fresh replay of the game: nothing the
-replay does touches the game on screen or its save.  Offered at the end of a game ("Replay"),
-from Kept games, and from the menu for the game on screen (one opened from a file or a link
-too).  Positions are the engine's, so a game by link shows only what its players have seen.
+of ``common.replay_panels``) in a dialog of the game page, stepping through a fresh replay of
+the game: nothing it does touches the game on screen or its save.  Offered at the end of a game
+("Replay"), from Kept games, and beside the Log for the game on screen (one opened from a file
+or a link too).  Positions are the engine's, so a game by link shows only what its players have
+seen.
 """
 
 from __future__ import annotations
