@@ -127,7 +127,15 @@ def pyscript_files() -> list[Path]:
 #: The engine's modules no page runs (the command line and the AI's tournaments): they stay
 #: out of the bundle every browser downloads.
 NOT_IN_BROWSER = frozenset(
-    {"__main__.py", "cli.py", "simulate.py", "ai/command.py", "ai/tournament.py"}
+    {
+        "__main__.py",
+        "cli.py",
+        "simulate.py",
+        "ai/command.py",
+        "ai/tournament.py",
+        "diagrams/markdown.py",  # the documentation tools' adapters: for site builds only
+        "diagrams/sphinx.py",
+    }
 )
 
 

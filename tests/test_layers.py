@@ -103,6 +103,7 @@ def layer(name: str) -> str:
         return "top"
     for prefix, label in (
         ("akropolis.picture", "picture"),
+        ("akropolis.diagrams", "diagrams"),
         ("akropolis.ai", "ai"),
         ("common", "common"),
         ("browser", "browser"),
@@ -123,12 +124,13 @@ ALLOWED = {
     "formats": {"rules", "formats"},
     "picture": {"rules", "picture"},
     "ai": {"rules", "ai"},
-    "top": {"rules", "formats", "picture", "ai", "top"},
-    "common": {"rules", "formats", "picture", "common"},
-    "browser": {"rules", "formats", "picture", "common", "browser"},
-    **{page: {"rules", "formats", "picture", "common", page} for page in PAGES},
+    "diagrams": {"rules", "formats", "picture", "diagrams"},
+    "top": {"rules", "formats", "picture", "diagrams", "ai", "top"},
+    "common": {"rules", "formats", "picture", "diagrams", "common"},
+    "browser": {"rules", "formats", "picture", "diagrams", "common", "browser"},
+    **{page: {"rules", "formats", "picture", "diagrams", "common", page} for page in PAGES},
     **{
-        f"{page}.browser": {"rules", "formats", "picture", "common", "browser", page}
+        f"{page}.browser": {"rules", "formats", "picture", "diagrams", "common", "browser", page}
         | {f"{page}.browser"}
         for page in PAGES
     },
@@ -136,7 +138,7 @@ ALLOWED = {
 #: Names no module outside a browser folder may import: the browser's.
 BROWSER_ONLY = ("pyscript", "js", "pyodide", "pyodide_js")
 #: The layers that run on CPython too (and are tested there).
-PURE = ("rules", "formats", "picture", "ai", "top", "common", *PAGES)
+PURE = ("rules", "formats", "picture", "diagrams", "ai", "top", "common", *PAGES)
 
 
 def ours(target: str) -> bool:
@@ -224,6 +226,8 @@ def test_the_browser_bundle_leaves_out_the_command_line_and_the_tournaments() ->
         "akropolis.simulate",
         "akropolis.ai.command",
         "akropolis.ai.tournament",
+        "akropolis.diagrams.markdown",
+        "akropolis.diagrams.sphinx",
     }
     # ... and nothing the pages run needs them.
     for name in bundled | {name for name in MODULES if not in_engine(name)}:

@@ -29,6 +29,7 @@ from .checks import (
     parse_seed,
     parse_whole_number,
 )
+from .diagrams import DiagramError, picture
 from .game import Game
 from .picture import svg
 from .records import CityRecord, RecordError, load
@@ -239,29 +240,25 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def render_report(subject: Game | CityRecord, args: argparse.Namespace) -> str:
-    """The ``render`` output: the SVG document, ending in a newline."""
+    """The ``render`` output: the SVG document, ending in a newline (the same picture a
+    documentation site's diagram holds: ``akropolis.diagrams.picture``)."""
     if args.player is not None and not isinstance(subject, Game):
         raise RecordError("--player is for a game; a city record has one city")
     try:
-        if isinstance(subject, CityRecord):
-            subject, more = (
-                subject.build(),
-                {"variants": subject.variants, "stones": subject.stones},
+        return (
+            picture(
+                subject,
+                player=args.player,
+                explain=args.explain,
+                kind=args.kind,
+                size=args.size,
+                coordinates=args.coordinates,
+                last=args.last,
             )
-        else:
-            more = {"player": args.player}
-        picture = svg.city(
-            subject,
-            **more,
-            size=args.size,
-            explain=args.explain,
-            kind=args.kind,
-            coordinates=args.coordinates,
-            last=args.last,
+            + "\n"
         )
-    except ValueError as error:
+    except DiagramError as error:
         raise RecordError(str(error)) from None
-    return picture + "\n"
 
 
 def _report(args: argparse.Namespace) -> dict[str, Any] | str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from akropolis import Game, notation, records
+from akropolis import Game, diagrams, notation, records
 from akropolis.checks import MAX_NOTATION_LENGTH, VARIANTS
 from akropolis.records import CityRecord, RecordError
 from akropolis.tiles import TILES
@@ -152,21 +152,14 @@ def _decoded(text: str) -> str:
 
 def viewed_player(game: Game, options: EmbedOptions) -> int:
     """The seat to show: the link's ``player`` if the game has it, else the player to move,
-    or the (first) winner once the game is over."""
-    if options.player is not None and options.player < game.players:
-        return options.player
-    return game.result().winners[0] if game.is_over else game.turn
+    or the (first) winner once the game is over (as a documentation site's diagram)."""
+    return diagrams.viewed_player(game, options.player)
 
 
 # --- Writing -----------------------------------------------------------------------------------
-
-#: The pages a reader continues on: the game (a position) and the score calculator (a city).
-GAME_PAGE = "index.html"
-CALCULATOR_PAGE = "calculator.html"
 
 
 def full_page_link(subject: Game | CityRecord) -> str:
     """Where "Open in Akropolis" goes: the full page at this position, with checked notation
     (written anew from what the engine read, never the link's own text)."""
-    page = GAME_PAGE if isinstance(subject, Game) else CALCULATOR_PAGE
-    return f"{page}#{records.dump(subject, notation=True, check=True)}"
+    return diagrams.page_link(subject)

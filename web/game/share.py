@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from akropolis import Game, notation, records
 from akropolis.checks import MAX_NOTATION_LENGTH, cut_message, excerpt
+from akropolis.diagrams.figure import GAME_PAGE, page_link
 from akropolis.game import LegalMove
 from akropolis.picture.geometry import Viewport, corners
 from akropolis.records import CityRecord, RecordError
@@ -39,8 +40,6 @@ PLAY_PREFIX = "play/"
 POSITION, PLAY = "position", "play"
 #: A fragment longer than this is refused before it is read (notation is at most 10,000).
 MAX_LINK_LENGTH = MAX_NOTATION_LENGTH + len(PLAY_PREFIX)
-#: The page links point to (``site_base``: next to the page that shares).
-GAME_PAGE = "index.html"
 
 #: The seat of someone who only watches a game played by link.
 WATCHING = -1
@@ -154,7 +153,7 @@ def checked_notation(game: Game) -> str:
 
 def position_link(href: str, game: Game) -> str:
     """A link that opens this position in the game page (offered there as a new game)."""
-    return f"{site_base(href)}{GAME_PAGE}#{checked_notation(game)}"
+    return page_link(game, site_base(href))
 
 
 def play_link(href: str, game: Game) -> str:
