@@ -8,6 +8,7 @@ layers are those of the README's "Architecture" section.
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -318,3 +319,27 @@ def test_the_pages_features_use_only_the_screen_they_are_given(page: str) -> Non
         assert "Screen" in path.read_text(encoding="utf-8"), f"{path} takes no Screen"
         extra = page_uses(path, holder) - members
         assert not extra, f"{page}/browser/{feature}.py uses {sorted(extra)} beyond its Screen"
+
+
+#: The documentation tools' adapters, each importing its tool: only that tool loads them.
+TOOL_ADAPTERS = {
+    "akropolis.diagrams.markdown": {"markdown"},
+    "akropolis.diagrams.sphinx": {"docutils", "sphinx"},
+}
+
+
+def test_the_engine_needs_only_the_standard_library() -> None:
+    """Every engine module imports the standard library and the engine, but for the two
+    adapters, each of which imports only its own tool besides; nothing else imports them."""
+    for name in MODULES:
+        if not in_engine(name):
+            continue
+        outside = {
+            target.split(".")[0]
+            for target in GRAPH[name]
+            if not in_engine(target) and target.split(".")[0] not in sys.stdlib_module_names
+        }
+        assert outside == (TOOL_ADAPTERS.get(name, set()) & outside), f"{name} needs {outside}"
+        assert not GRAPH[name] & set(TOOL_ADAPTERS), name
+    for name, tools in TOOL_ADAPTERS.items():
+        assert {t.split(".")[0] for t in GRAPH[name]} >= tools
