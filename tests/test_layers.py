@@ -2,7 +2,7 @@
 
 The import graph is read from the source (every ``import`` anywhere in a module, at the top or
 inside a function), so a rule broken in a branch that tests never run still fails here.  The
-layers are those of the README's "Architecture" section.
+layers are those of docs/architecture.md ("Layers").
 """
 
 from __future__ import annotations
@@ -161,7 +161,8 @@ def test_each_module_imports_only_the_layers_below_it(name: str) -> None:
 
 
 def test_the_rules_core_imports_no_format_picture_ai_or_cli() -> None:
-    """The rule the README states, spelled out (the parametrised test checks every module)."""
+    """The rule docs/architecture.md states, spelled out (the parametrised test checks each
+    module)."""
     for name in RULES:
         assert all(layer(t) == "rules" for t in GRAPH[name] if ours(t)), name
 

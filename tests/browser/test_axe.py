@@ -33,7 +33,7 @@ SIZES = {
     "desktop": {"viewport": {"width": 1280, "height": 820}, "accept_downloads": True},
     "phone": {**DEVICES["phone"], "is_mobile": True, "has_touch": True},
 }
-#: The README's example city (as in test_embed).
+#: The documentation's example city (as in test_embed).
 CITY = (
     "C1;v=m;st=2;m=37@0,1:2.34@2,1:3.21@4,2:5.12@0,2:1.16@-1,-1:0.2@-3,2:1.33@1,-4:4"
     ".25@-1,-3:4.10@-5,4:1.20@-4,2:4"

@@ -284,7 +284,7 @@ def test_a_share_link_opens_the_same_city_and_the_svg_is_well_formed(
     assert (
         embed.startswith(f'<iframe src="{page.base}embed.html#C1;c=') and 'loading="lazy"' in embed
     )
-    assert embed.endswith("</iframe>\n" + HOST_SCRIPT)  # the game's snippet and the README's
+    assert embed.endswith("</iframe>\n" + HOST_SCRIPT)  # the game's snippet and the documentation's
     with page.expect_download() as download:
         page.click("#btn-svg")
     path = tmp_path / "city.svg"

@@ -103,7 +103,7 @@ def assert_nothing_injected_runs(page: Page, elsewhere: Site) -> None:
 @pytest.mark.parametrize("name", ["index.html", "calculator.html", "embed.html"])
 def test_every_page_states_a_policy_without_inline_script_or_other_origins(name: str) -> None:
     """No 'unsafe-inline', no host, no scheme but blob: where a page shows or runs blob: URLs;
-    'unsafe-eval' only where PyScript needs it (see the pages' comments and the README)."""
+    'unsafe-eval' only where PyScript needs it (see the pages' comments and docs/hosting.md)."""
     stated = policy(name)
     assert stated["default-src"] == ["'none'"]
     assert stated["base-uri"] == ["'none'"] and stated["form-action"] == ["'none'"]

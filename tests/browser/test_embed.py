@@ -26,7 +26,7 @@ from tests.browser.site import Site
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The README's example city: houses out of the largest group, markets side by side, a temple
+#: The documentation's example city: houses out of the largest group, markets side by side, a temple
 #: not surrounded, gardens without a plaza; the markets variant; 2 stones.
 CITY = (
     "C1;v=m;st=2;m=37@0,1:2.34@2,1:3.21@4,2:5.12@0,2:1.16@-1,-1:0.2@-3,2:1.33@1,-4:4"

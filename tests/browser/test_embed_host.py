@@ -1,4 +1,4 @@
-"""The README's host snippet ("Embedding in a rules website"), run as written on another site's
+"""The documentation's host snippet (docs/embedding.md), run as written on another site's
 page: each embed frame, a plain one and one sandboxed with ``sandbox="allow-scripts"`` (whose
 messages come from the origin "null"), gets the height it asks for."""
 
@@ -17,15 +17,15 @@ from tests.browser.test_embed import CITY, SETTLED
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+EMBEDDING = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
 
 
 def readme_host_script() -> str:
-    """The ``<script>`` of the README's embed snippet, exactly as the README prints it."""
-    section = README[README.index("## Embedding in a rules website") :]
+    """The ``<script>`` of the documented embed snippet, exactly as docs/embedding.md prints it."""
+    section = EMBEDDING[EMBEDDING.index("## The embed in a frame") :]
     block = re.search(r"```html\n(.*?)```", section, re.DOTALL).group(1)
     scripts = re.findall(r"<script>.*?</script>", block, re.DOTALL)
-    assert len(scripts) == 1, "the README's embed snippet has one script"
+    assert len(scripts) == 1, "the documented embed snippet has one script"
     return scripts[0]
 
 

@@ -215,7 +215,7 @@ def test_the_embed_snippet_and_the_notation(page: Page) -> None:
     assert snippet == embed_snippet(page.url, game)
     assert snippet.startswith(f'<iframe src="{page.base}embed.html#A1;c=')
     assert 'title="Akropolis: Ann vs Bob, 5 moves played, Bob to play"' in snippet
-    assert snippet.endswith("</iframe>\n" + HOST_SCRIPT)  # the README's, word for word
+    assert snippet.endswith("</iframe>\n" + HOST_SCRIPT)  # the documentation's, word for word
     text = copy(page, "share-notation")
     assert text == checked_notation(game)
     assert same(records.load(text), game)

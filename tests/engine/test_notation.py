@@ -26,7 +26,7 @@ def test_move_notation_round_trips(placement: Placement) -> None:
 
 
 def test_move_notation_example() -> None:
-    """The README's example move."""
+    """The documentation's example move."""
     assert notation.format_move(Placement(18, (0, 2), 0)) == "18@0,2:0"
     assert notation.parse_move("12@1,-2:4") == Placement(12, (1, -2), 4)
 

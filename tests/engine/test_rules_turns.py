@@ -48,7 +48,7 @@ def test_chief_architect_starts() -> None:
 
 
 def test_reproducible_from_seed() -> None:
-    """A seed always deals the same deck, documented SplitMix64 + Fisher–Yates (README)."""
+    """A seed always deals the same deck, documented SplitMix64 + Fisher–Yates (docs/engine.md)."""
     assert Game(2, seed=42).deck == Game(2, seed=42).deck
     assert Game(2, seed=42).deck != Game(2, seed=43).deck
     assert Game(2, seed=0).deck[:6] == (24, 25, 15, 2, 28, 23)  # pinned: other programs rely on it

@@ -300,7 +300,7 @@ def page_link(page_url: str, text: str) -> str:
 
 def embed_snippet(page_url: str, text: str, name: str) -> str:
     """The HTML that embeds a city (``embed.html`` next to this page) in another site: the
-    snippet the game's Share dialog and the README give too (``common.embedding``)."""
+    snippet the game's Share dialog and docs/embedding.md give too (``common.embedding``)."""
     title = _("{name}’s Akropolis city", name=name)
     return embedding.embed_snippet(page_url, text, title)
 

@@ -1,10 +1,10 @@
 """The HTML that embeds a city or a game in another site: one ``<iframe>`` of ``embed.html`` and
 the host page's optional height script, the same for the game's Share dialog, the calculator's
-and the README ("Embedding in a rules website"), whose example is this function's output.
+and docs/embedding.md ("The embed in a frame"), whose example is this function's output.
 
 The snippet runs on *other* sites, so its inline ``<script>`` is theirs to allow: the pages of
 this site keep their Content-Security-Policy without inline scripts.  The script is code for
-the host page's developers, kept word for word as the README prints it (a test compares them),
+the host page's developers, kept word for word as docs/embedding.md prints it (a test checks it),
 so its comments are English whatever the page's language; the frame's title, which a reader
 hears, comes in the page's language from the caller.
 

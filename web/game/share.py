@@ -163,7 +163,7 @@ def play_link(href: str, game: Game) -> str:
 
 def embed_snippet(href: str, game: Game) -> str:
     """The HTML that shows this position from the embed page on a rules site: the snippet the
-    calculator and the README give too (``common.embedding``)."""
+    calculator and docs/embedding.md give too (``common.embedding``)."""
     title = _("Akropolis: {position}", position=position_summary(game))
     return framed_snippet(href, checked_notation(game), title)
 

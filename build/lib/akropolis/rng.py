@@ -2,7 +2,7 @@
 
 SplitMix64 (Steele, Lea, Flood 2014): ``state += 0x9E3779B97F4A7C15``, then the output mix.
 Shuffling is Fisher–Yates from the last index down, ``j = next() % (i + 1)``.  Python's own
-``random`` is avoided on purpose: the README documents this algorithm so that a rules site
+``random`` is avoided on purpose: docs/engine.md documents this algorithm so that a rules site
 or another program can reproduce a deal from its seed.
 """
 

@@ -49,7 +49,7 @@ def test_the_panels_show_no_word_outside_the_catalogs(pseudo) -> None:
         panels.share_note("Bob", True, 1, frozenset({"houses", "gardens"}), 1),
         panels.share_note("Bob", False, 3, frozenset(), 54),
         # the frame, less the host page's script: code for that page's developers, in the
-        # README's words (common.embedding)
+        # the documentation's words (common.embedding)
         panels.embed_snippet("https://example.org/calculator.html", "C1;st=0;m=", "Bob").split(
             "<script>"
         )[0],

@@ -1,5 +1,5 @@
 """The embed snippet: one function writes it for the game's Share dialog, the calculator's and
-the README's example, the host page's height script included word for word."""
+docs/embedding.md's example, the host page's height script included word for word."""
 
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ from common.embedding import HOST_SCRIPT, embed_snippet, frame_snippet, site_bas
 from game import share as game_share
 
 ROOT = Path(__file__).resolve().parents[3]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+EMBEDDING = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
 HREF = "https://example.github.io/akropolis/index.html#A1;p=2"
 CITY = "C1;c=ec4f7d;st=0;m=24@0,2:0.7@1,0:3"
 
 
 def readme_snippet() -> str:
-    """The README's embed example ("Embedding in a rules website"), as printed."""
-    section = README[README.index("## Embedding in a rules website") :]
+    """The documentation's embed example ("The embed in a frame"), as printed."""
+    section = EMBEDDING[EMBEDDING.index("## The embed in a frame") :]
     return re.search(r"```html\n(.*?)\n```", section, re.DOTALL).group(1)
 
 

@@ -339,5 +339,5 @@ def test_the_cleanup_question_says_how_many_in_whole_sentences() -> None:
 
 
 def test_the_readme_states_when_a_finished_game_by_link_is_old() -> None:
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "docs" / "players.md").read_text("utf-8")
     assert f"for {OLD_AFTER_DAYS} days (`link_games.OLD_AFTER_DAYS`)" in " ".join(readme.split())
