@@ -34,7 +34,7 @@ from referencing import Registry, Resource
 
 from akropolis import Game, deal, notation, records
 from akropolis.records import CityRecord, RecordError
-from embed import options as embed_options
+from common import embed_options
 
 ROOT = Path(__file__).resolve().parents[1]
 README_PATH = ROOT / "README.md"

@@ -19,7 +19,7 @@ from playwright.sync_api import Page
 
 from akropolis import notation, records
 from akropolis.rng import SplitMix64
-from embed.tryit import TryIt
+from common.tryit import TryIt
 from tests.browser.site import Site
 from tests.browser.test_calculator import CITY as CALCULATOR_CITY
 from tests.browser.test_calculator import open_calculator, place_through_ui

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Frame, Page
 from akropolis import Game, notation, records, score_city
 from akropolis.picture import scene
 from common import explain
-from embed.tryit import TryIt
+from common.tryit import TryIt
 from tests.browser.site import Site
 
 pytestmark = pytest.mark.browser

@@ -7,10 +7,10 @@ import pytest
 
 from akropolis import Game, records, score_city
 from common import explain, replay_panels, score_chart
+from common.embed_options import LinkError, parse_query, read_fragment, read_subject
 from common.replay import Replay, score_history
-from embed.options import LinkError, parse_query, read_fragment, read_subject
 from tests.web import words
-from tests.web.embed.test_tryit import CITY, fresh
+from tests.web.common.test_tryit import CITY, fresh
 
 
 def untranslated(html: str) -> set[str]:

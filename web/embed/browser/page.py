@@ -3,11 +3,12 @@
 It runs in Pyodide, which ``embed.js`` starts without PyScript (so the page needs no
 ``'unsafe-eval'``): it takes ``document`` and ``window`` from ``js``.
 
-Only wiring lives here.  The link is read by ``embed.options``; positions and scores come from
-the engine through ``common.replay`` and ``tryit``; HTML from ``common.replay_panels``; the
-replay's controls (shared with the game page) from ``browser.replay_bar``; pictures from
-``akropolis.picture.scene`` through the shared city view.  A link the embed refuses shows the
-error card: its text is set with ``textContent``, never as markup.
+Only wiring lives here.  The link is read by ``common.embed_options``; positions and scores
+come from the engine through ``common.replay`` and ``common.tryit``; HTML from
+``common.replay_panels``; the replay's controls (shared with the game page) from
+``browser.replay_bar``; pictures from ``akropolis.picture.scene`` through the shared city view.
+A link the embed refuses shows the error card: its text is set with ``textContent``, never as
+markup.
 """
 
 from __future__ import annotations
@@ -26,22 +27,21 @@ from browser.dom import element, listen
 from browser.explain_view import ExplainView
 from browser.hand_controls import HandControls
 from browser.replay_bar import ReplayBar
-from common import explain, replay_panels
+from common import embed_words, explain, replay_panels
 from common.city_words import city_table_html
-from common.hand import tile_picture
-from common.i18n import _, ngettext, translate
-from common.replay import Replay
-from common.scorepad import verdict_line
-from common.zoom import zoomed
-from embed import panels as embed_panels
-from embed.options import (
+from common.embed_options import (
     EmbedLink,
     LinkError,
     full_page_link,
     read_link,
     viewed_player,
 )
-from embed.tryit import TryIt
+from common.hand import tile_picture
+from common.i18n import _, ngettext, translate
+from common.replay import Replay
+from common.scorepad import verdict_line
+from common.tryit import TryIt
+from common.zoom import zoomed
 
 
 class Embed:
@@ -337,7 +337,7 @@ class Embed:
         element("replay").hidden = self.replay is None or self.replay.last == 0
         element("tryit").hidden = self.tryit is None
         explained = self.options.breakdown or self.options.kind is not None
-        words = embed_panels.first_words(self.view.gesture, self.tryit is not None, explained)
+        words = embed_words.first_words(self.view.gesture, self.tryit is not None, explained)
         if words:
             self.say(words)
         self.refresh(fit_view=True)

@@ -1,5 +1,5 @@
-"""The embed's own words around its canvas: what it says first (the scorepad, the tabs and the
-legend it shares with the game page's replay are ``common.replay_panels``).
+"""The words an embedded city says first, in the embed and the components (the scorepad, the
+tabs and the legend they share with the game page's replay are ``common.replay_panels``).
 
 Pure functions, tested on CPython.
 """

@@ -7,8 +7,8 @@ import re
 
 from akropolis import records, score_city
 from akropolis.checks import VARIANTS
+from common import embed_words as embed_panels
 from common import explain, replay_panels
-from embed import panels as embed_panels
 
 CITY = (
     "C1;v=m;st=2;m=37@0,1:2.34@2,1:3.21@4,2:5.12@0,2:1.16@-1,-1:0.2@-3,2:1.33@1,-4:4"

@@ -7,7 +7,7 @@ import pytest
 from akropolis import Game, notation, records
 from akropolis.checks import MAX_NOTATION_LENGTH, VARIANTS
 from akropolis.records import CityRecord
-from embed.options import (
+from common.embed_options import (
     ALLOWED,
     MAX_QUERY_LENGTH,
     EmbedOptions,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from akropolis import City, Move, records, score_city
-from embed.tryit import TryIt
+from common.tryit import TryIt
 
 CITY = (
     "C1;v=m;st=2;m=37@0,1:2.34@2,1:3.21@4,2:5.12@0,2:1.16@-1,-1:0.2@-3,2:1.33@1,-4:4"
