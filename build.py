@@ -141,7 +141,7 @@ NOT_IN_BROWSER = frozenset(
 
 #: The web's Python packages, each a folder of web/: the two shared layers (``common``: pure
 #: Python; ``browser``: the DOM) and one per page.
-WEB_PACKAGES = ("common", "browser", "game", "calculator", "embed")
+WEB_PACKAGES = ("common", "browser", "game", "calculator", "embed", "elements")
 #: The zips of Python packages the pages unpack: the shared one (the engine without its AI, the
 #: two shared layers of web/, the catalogs), one per page, and the AI (the AI worker's).
 BUNDLES = {
@@ -149,6 +149,7 @@ BUNDLES = {
     "game.zip": (WEB / "game",),
     "calculator.zip": (WEB / "calculator",),
     "embed.zip": (WEB / "embed",),
+    "elements.zip": (WEB / "elements",),
     "ai.zip": (ENGINE,),
 }
 #: The bundle every page and the AI worker unpack, and its packages every start imports, which

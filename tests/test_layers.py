@@ -67,7 +67,7 @@ MODULES = {
     },
 }
 #: The web's pages, each a package of web/ over the two shared layers.
-PAGES = ("game", "calculator", "embed")
+PAGES = ("game", "calculator", "embed", "elements")
 #: The scripts the browser fetches by URL (the AI worker): they belong to no layer's import
 #: graph but must import nothing the bundle leaves out, nor the browser's modules.
 SCRIPTS = {path: WEB / path for path in build.SCRIPTS}

@@ -334,7 +334,10 @@ _IFRAME = re.compile(r"<iframe\b([^>]*)>", re.DOTALL)
 _EMBED_SRC = re.compile(r'src="https://[^"]+/embed\.html(\?[^"#]*)?#([^"]+)"')
 
 
-@pytest.mark.parametrize("block", _blocks_of("html"), ids=_ids(_blocks_of("html")))
+_FRAMED = [block for block in _blocks_of("html") if "<akropolis-" not in block.body]
+
+
+@pytest.mark.parametrize("block", _FRAMED, ids=_ids(_FRAMED))
 def test_html_example_frames_an_embed_link_the_widget_reads(block: Block) -> None:
     frames = _IFRAME.findall(block.body)
     assert frames, f"{block.name}: an html example must frame the embed"

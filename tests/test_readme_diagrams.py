@@ -11,6 +11,7 @@ import tomllib
 import pytest
 
 from akropolis.diagrams import OPTION_NAMES, figure, read_options
+from elements.diagram import Diagram
 from tests.test_readme import ROOT, SH_COMMANDS, Block, _blocks_of, _ids, _is_pip, section
 
 # --- Diagrams at build time and the package ----------------------------------------------------
@@ -73,3 +74,23 @@ def test_the_pip_commands_install_this_package_and_its_extras() -> None:
         match = re.fullmatch(r"\./(?:\[(\w+)\])?", target)
         assert match, f"{command.name}: installs {target!r}, not this repository"
         assert match[1] is None or match[1] in project["optional-dependencies"], command.name
+
+
+_ELEMENTS = [block for block in _blocks_of("html") if "<akropolis-" in block.body]
+_ELEMENT = re.compile(r"<(akropolis-city|akropolis-game)\b([^>]*)>", re.DOTALL)
+
+
+@pytest.mark.parametrize("block", _ELEMENTS, ids=_ids(_ELEMENTS))
+def test_element_example_is_read_as_its_elements_read_it(block: Block) -> None:
+    """One script tag from the deployed site, and elements whose notation and attributes the
+    elements' Python reads (the embed's options, checked as the embed checks its link)."""
+    (source,) = re.findall(r'<script src="([^"]+)" defer></script>', block.body)
+    assert source == "https://YOUR-NAME.github.io/akropolis/akropolis-elements.js"
+    elements = _ELEMENT.findall(block.body)
+    assert {name for name, _ in elements} == {"akropolis-city", "akropolis-game"}
+    for name, attributes in elements:
+        given = dict(re.findall(r'([a-z]+)="([^"]*)"', attributes))
+        text = given.pop("notation")
+        query = "?" + "&".join(f"{key}={value}" for key, value in given.items())
+        diagram = Diagram(query, text, name == "akropolis-game")
+        assert diagram.view()["svg"].startswith("<svg ")

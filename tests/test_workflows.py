@@ -148,3 +148,13 @@ def test_pages_workflow_is_as_the_starter() -> None:
     assert "actions/deploy-pages" in actions
     assert re.search(r"^\s*run: python build\.py\s*$", text, re.MULTILINE), "builds with build.py"
     assert re.search(r"^\s*path: \.?/?dist/?\s*$", text, re.MULTILINE), "deploys dist/"
+
+
+def test_pages_publishes_the_elements_script_and_the_docs_pictures() -> None:
+    """The elements' script is a file of the build; the docs' pictures are copied beside it
+    after the build, so that the offline worker's list (written by the build) leaves them out."""
+    text = PAGES.read_text(encoding="utf-8")
+    build = text.index("run: python build.py")
+    copy = text.index("run: mkdir -p dist/docs && cp -R docs/images dist/docs/images")
+    assert build < copy < text.index("actions/upload-pages-artifact")
+    assert (ROOT / "web" / "elements" / "akropolis-elements.js").is_file()

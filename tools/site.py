@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tools import translations
 from tools.icons import DESCRIPTION, manifest_json
-from tools.page_text import extract_html
+from tools.page_text import extract_html, extract_js
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -145,3 +145,27 @@ def write_languages(site: Path, bundle: zipfile.ZipFile) -> None:
     text = text.replace("__NATIVE_NAMES__", json.dumps(NATIVE_NAMES, ensure_ascii=False))
     screens = json.dumps(catalogs, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     script.write_text(text.replace("__CATALOGS__", screens), encoding="utf-8")
+    write_elements_script(site / ELEMENTS_SCRIPT, catalogs)
+
+
+#: The script other sites load for ``<akropolis-city>`` and ``<akropolis-game>``: it carries its
+#: few sentences itself (it runs on their pages, with no i18n.js).
+ELEMENTS_SCRIPT = "akropolis-elements.js"
+
+
+def write_elements_script(script: Path, catalogs: dict[str, dict]) -> None:
+    """Fill in the elements' script: ``__WORDS__``, each language's translations of the
+    script's own ``t("…")``, and ``__STYLES__``, the elements' style sheet (``elements.css``)
+    as a JavaScript string, which then leaves the site."""
+    text = script.read_text(encoding="utf-8")
+    sheet = script.parent / "elements.css"
+    styles = sheet.read_text(encoding="utf-8")
+    sheet.unlink()  # carried by the script alone
+    text = text.replace("__STYLES__", json.dumps(styles, ensure_ascii=False))
+    said = {message.msgid for message in extract_js(text, script.name)}
+    words = {
+        language: {msgid: catalog[msgid] for msgid in sorted(said) if msgid in catalog}
+        for language, catalog in sorted(catalogs.items())
+    }
+    filled = json.dumps(words, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    script.write_text(text.replace("__WORDS__", filled), encoding="utf-8")
