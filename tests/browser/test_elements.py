@@ -277,3 +277,33 @@ def test_a_hostile_attribute_gets_the_error_card_and_runs_nothing(
         assert shadow(page, f"#{name}", ".card", "n => n.querySelectorAll('img').length") == 0
     assert page.evaluate("() => window.hacked") is None
     assert dialogs == []
+
+
+def test_a_host_with_a_strict_policy_allows_only_the_script_and_the_frame(
+    page: Page, host: Site, game_site: Site
+) -> None:
+    """The documented policy: the game's origin in ``script-src`` and ``frame-src``, nothing
+    else (no inline style, no other origin): the elements draw without a single violation."""
+    origin = game_site.url.rstrip("/")
+    policy = (
+        f"default-src 'none'; script-src {origin}; frame-src {origin}; style-src 'self'; "
+        "img-src data:"
+    )
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if "Content Security" in m.text else 0)
+    html = (
+        f'<!doctype html><html lang="en"><meta http-equiv="Content-Security-Policy" '
+        f'content="{policy}"><meta charset="utf-8"><title>Rules</title>'
+        f"{documented_script(game_site)}<body>"
+        f'<akropolis-game id="game" notation="{GAME}" tile="12"></akropolis-game>'
+        f'<akropolis-city id="city" notation="{CITY}" kind="markets"></akropolis-city></body>'
+    )
+    (host.root / "strict.html").write_text(html, encoding="utf-8")
+    page.goto(host.url + "strict.html")
+    read_through(page)
+    assert state(page, "#game") == state(page, "#city") == "ready"
+    page.locator("#game").locator("[data-spot='0']").hover()
+    assert shadow(page, "#game", ".overlay", "n => n.querySelectorAll('polygon').length") == 3
+    colour = shadow(page, "#city", ".bar", "n => getComputedStyle(n).borderBottomStyle")
+    assert colour == "solid"  # the elements' styles apply
+    assert violations == []
