@@ -162,9 +162,12 @@ def test_after_the_computer_moves_the_view_shows_the_movers_city(device: Page) -
         page.keyboard.press("n")
         page.keyboard.press("Enter")
         page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length >= {2 * turn + 1}")
-        if turn == 1:  # a glance at the computer's city while it thinks
-            page.wait_for_function("akropolisApp.thinking() === 1")
-            page.evaluate("document.querySelector('#players [data-player=\"1\"]').click()")
+        if turn == 1:  # a glance at the computer's city while it thinks: the check and the
+            # click in one task, so that the computer's move cannot land between them
+            page.wait_for_function(
+                "() => akropolisApp.thinking() === 1"
+                " && (document.querySelector('#players [data-player=\"1\"]').click(), true)"
+            )
         page.wait_for_function(f"JSON.parse(akropolisApp.record()).moves.length >= {2 * turn + 2}")
         settled(page)
         assert page.evaluate("akropolisApp.viewed()") == 0
