@@ -5,6 +5,7 @@ the ``akropolis`` command, and nothing of the web's or the tests'."""
 from __future__ import annotations
 
 import email
+import shutil
 import subprocess
 import sys
 import venv
@@ -24,8 +25,18 @@ ENGINE_FILES = {
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
+    # Built from a copy of what the package is made of: setuptools leaves build/ beside the
+    # sources it builds, which must not be the repository's.
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(
+        ROOT / "engine" / "akropolis",
+        source / "engine" / "akropolis",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(out)],
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(out)],
         check=True,
         capture_output=True,
         timeout=600,
